@@ -1,0 +1,48 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { Notifications, notifications } from '@mantine/notifications'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import './load-context.ts'
+import { readFlash } from './utils/flash.server.ts'
+import { theme } from './theme.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Meridian Travel' }]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await readFlash(request)
+  return data({ flash }, { headers })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript defaultColorScheme="auto" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          <Notifications position="top-right" limit={20} />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>()
+  useEffect(() => {
+    if (flash) notifications.show({ message: flash.message, color: flash.type === 'error' ? 'red' : 'teal', autoClose: flash.type === 'error' ? 4000 : 2000 })
+  }, [flash])
+  return <Outlet />
+}

@@ -1,0 +1,53 @@
+import { redirect } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
+import { SESSION_COOKIE } from '@meridian/auth'
+import { type Actor, authenticateSession, type ServiceContext, serviceContext } from '@meridian/core'
+
+export function readSessionToken(request: Request): string | undefined {
+  const header = request.headers.get('Cookie')
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const [k, ...rest] = part.trim().split('=')
+    if (k === SESSION_COOKIE) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}
+
+export function requestInfo(request: Request) {
+  return {
+    ipAddress: request.headers.get('x-meridian-client-ip') ?? '',
+    userAgent: (request.headers.get('user-agent') ?? '').slice(0, 500),
+  }
+}
+
+/** The signed-in user of this request, or null. */
+export async function getActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
+  const result = await authenticateSession(context.app, readSessionToken(request))
+  return result?.actor ?? null
+}
+
+/** Only same-site relative paths are honoured as return targets. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/overview') {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback
+  }
+  return target
+}
+
+/** Every private loader and action calls this itself: the actor and a service context, or a redirect to /login. */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ actor: Actor; ctx: ServiceContext }> {
+  const actor = await getActor(request, context)
+  if (!actor) {
+    const url = new URL(request.url)
+    const back = `${url.pathname}${url.search}`
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+  }
+  return { actor, ctx: serviceContext(context.app, actor, requestInfo(request)) }
+}
+
+export function anonymousContext(request: Request, context: AppLoadContext): ServiceContext {
+  return serviceContext(context.app, null, requestInfo(request))
+}

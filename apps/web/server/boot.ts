@@ -1,0 +1,64 @@
+import { DataDirLockedError, type DatabaseHandle } from '@meridian/db'
+import {
+  type AppConfig,
+  type AppServices,
+  ConfigError,
+  countUsers,
+  createAppServices,
+  DEMO_PASSWORD,
+  deliverOutbox,
+  loadConfig,
+  openAppDatabase,
+  seedDemoUsers,
+  smtpTransport,
+} from '@meridian/core'
+
+export interface Booted {
+  config: AppConfig
+  handle: DatabaseHandle
+  app: AppServices
+  stop(): Promise<void>
+}
+
+/** Read configuration, open and migrate the database, seed the embedded default's demo accounts once. */
+export async function boot(): Promise<Booted> {
+  let config: AppConfig
+  let handle: DatabaseHandle
+  try {
+    config = loadConfig()
+    handle = await openAppDatabase(config)
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+      console.error(`\n${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+  const app = createAppServices(handle, config)
+  if (config.seedDemo && (await countUsers(handle.db)) === 0) {
+    const created = await seedDemoUsers(handle.db)
+    console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
+  }
+  const timers: NodeJS.Timeout[] = []
+  if (config.smtpUrl) {
+    const transport = await smtpTransport(config.smtpUrl)
+    timers.push(
+      setInterval(() => {
+        deliverOutbox(handle.db, transport, config.mailFrom).catch((e) => console.error('[mail] delivery failed:', e.message))
+      }, 5_000),
+    )
+  }
+  return {
+    config,
+    handle,
+    app,
+    async stop() {
+      timers.forEach(clearInterval)
+      await handle.close()
+    },
+  }
+}
+
+export function describeDatabase(config: AppConfig) {
+  return config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`
+}

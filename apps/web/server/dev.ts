@@ -1,0 +1,14 @@
+import type { ServerBuild } from '@remix-run/node'
+import { createServer as createViteServer } from 'vite'
+import { boot } from './boot.ts'
+import { createHttpServer } from './http-app.ts'
+
+const { config, handle, app } = await boot()
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+const server = createHttpServer({
+  app,
+  build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+  before: vite.middlewares as never,
+  ping: handle.ping,
+})
+server.listen(config.port, config.host, () => console.log(`Meridian (development) on http://localhost:${config.port}`))

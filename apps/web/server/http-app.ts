@@ -1,0 +1,70 @@
+import http from 'node:http'
+import path from 'node:path'
+import express from 'express'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import { createRestHandler, createTrpcHandler, isCrossSite, isRestPath, requestMeta, TRPC_PREFIX } from '@meridian/api'
+import type { AppServices } from '@meridian/core'
+
+export interface HttpAppOptions {
+  app: AppServices
+  /** The Remix build, or a function that loads it per request (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  /** Folder of the client build (production), served with long caching for /assets. */
+  clientDir?: string
+  /** Extra middleware before Remix (Vite's, in development). */
+  before?: express.RequestHandler
+  ping(): Promise<void>
+}
+
+/**
+ * One node:http server for the three fronts: the REST paths and /trpc are answered directly (no framework
+ * in their hot path); everything else goes to Remix through express.
+ */
+export function createHttpServer(options: HttpAppOptions): http.Server {
+  const rest = createRestHandler(options.app)
+  const trpc = createTrpcHandler(options.app)
+  const web = express()
+  web.disable('x-powered-by')
+  if (options.before) web.use(options.before)
+  if (options.clientDir) {
+    web.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+    web.use(express.static(options.clientDir, { maxAge: '1h' }))
+  }
+  web.all(
+    '*',
+    createRequestHandler({
+      build: options.build as ServerBuild,
+      mode: options.app.config.production ? 'production' : 'development',
+      getLoadContext: () => ({ app: options.app }),
+    }),
+  )
+
+  return http.createServer((req, res) => {
+    const url = req.url ?? '/'
+    const pathname = url.split('?')[0]!
+    if (isRestPath(pathname)) return void rest(req, res)
+    if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
+    if (pathname === '/healthz') return json(res, 200, { status: 'ok' })
+    if (pathname === '/readyz') {
+      return void options.ping().then(
+        () => json(res, 200, { status: 'ready', database: 'ok' }),
+        () => json(res, 503, { status: 'unavailable', database: 'unreachable' }),
+      )
+    }
+    // Remix forms ride on the session cookie: refuse cross-site writes before any action runs.
+    const method = req.method ?? 'GET'
+    if (method !== 'GET' && method !== 'HEAD' && isCrossSite(req.headers)) {
+      return json(res, 403, { detail: 'Cross-site request refused.' })
+    }
+    // Loaders see the client address in this header only; a client-sent value is overwritten.
+    req.headers['x-meridian-client-ip'] = requestMeta(req, options.app.config.trustProxy).ipAddress
+    web(req, res)
+  })
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  const payload = JSON.stringify(body)
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(payload) })
+  res.end(payload)
+}

@@ -1,0 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AppServices } from '@meridian/core'
+import { authRoutes } from './auth.ts'
+import { createRouter } from './router.ts'
+
+export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
+export type { RestCall, Reply, Handler, RouteTable } from './router.ts'
+
+/** Paths the REST adapter owns: everything under them answers JSON, never the HTML app. */
+export function isRestPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/users/api/') || pathname === '/users/api'
+}
+
+/** The documented REST paths in the shape of a Django REST Framework backend. */
+export function createRestHandler(app: AppServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { table, handle } = createRouter(app)
+  authRoutes(table)
+  return handle
+}

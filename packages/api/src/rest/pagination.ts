@@ -1,0 +1,39 @@
+import { DomainError } from '@meridian/core'
+
+export const MAX_PAGE_SIZE = 500
+
+export interface PageRequest {
+  page: number
+  pageSize: number
+  offset: number
+}
+
+/** DRF page-number pagination: `page` (from 1) and `page_size` (capped at 500). */
+export function pageRequest(query: URLSearchParams, defaultSize = 20): PageRequest {
+  const page = query.get('page') ?? '1'
+  const size = query.get('page_size')
+  const pageNumber = Number(page)
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) throw new DomainError('not_found', 'Invalid page.')
+  let pageSize = size === null || size === '' ? defaultSize : Number(size)
+  if (!Number.isInteger(pageSize) || pageSize < 1) pageSize = defaultSize
+  pageSize = Math.min(pageSize, MAX_PAGE_SIZE)
+  return { page: pageNumber, pageSize, offset: (pageNumber - 1) * pageSize }
+}
+
+/** `{count, next, previous, results}` with absolute next/previous links, as DRF answers. */
+export function pageResponse<T>(url: string, request: PageRequest, count: number, results: T[]) {
+  const link = (page: number) => {
+    const u = new URL(url)
+    if (page === 1) u.searchParams.delete('page')
+    else u.searchParams.set('page', String(page))
+    return u.toString()
+  }
+  const lastPage = Math.max(1, Math.ceil(count / request.pageSize))
+  if (request.page > lastPage) throw new DomainError('not_found', 'Invalid page.')
+  return {
+    count,
+    next: request.page < lastPage ? link(request.page + 1) : null,
+    previous: request.page > 1 ? link(request.page - 1) : null,
+    results,
+  }
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { authenticateBearer, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
+import { requestMeta } from '../request-meta.ts'
+import { HttpError, errorResponse, readBody, sendJson } from './http.ts'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RestCall {
+  ctx: ServiceContext
+  params: Record<string, string>
+  query: URLSearchParams
+  /** The parsed JSON body (read on first call). */
+  body(): Promise<unknown>
+  req: IncomingMessage
+  /** This request's absolute origin, for links (pagination, mails). */
+  origin: string
+}
+
+export interface Reply {
+  status?: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+export type Handler = (call: RestCall) => Promise<Reply>
+
+/** public: the bearer header is ignored; required: 401 without a valid bearer access token. */
+export type AuthMode = 'public' | 'required'
+
+interface Route {
+  method: Method
+  segments: string[]
+  handler: Handler
+  auth: AuthMode
+}
+
+export interface RouteTable {
+  add(method: Method, path: string, handler: Handler, auth?: AuthMode): RouteTable
+}
+
+const split = (path: string) => path.split('/').filter(Boolean)
+
+/**
+ * A small DRF-shaped router over node:http: exact paths and {param} segments, trailing slash optional,
+ * 404 JSON for unknown paths, 405 with Allow for known paths and other methods.
+ */
+export function createRouter(app: AppServices) {
+  const routes: Route[] = []
+  const table: RouteTable = {
+    add(method, path, handler, auth = 'required') {
+      routes.push({ method, segments: split(path), handler, auth })
+      return table
+    },
+  }
+
+  function match(path: string) {
+    const parts = split(path)
+    const found: { route: Route; params: Record<string, string> }[] = []
+    for (const route of routes) {
+      if (route.segments.length !== parts.length) continue
+      const params: Record<string, string> = {}
+      let ok = true
+      for (let i = 0; i < parts.length; i++) {
+        const seg = route.segments[i]!
+        if (seg.startsWith('{')) params[seg.slice(1, -1)] = decodeURIComponent(parts[i]!)
+        else if (seg !== parts[i]) {
+          ok = false
+          break
+        }
+      }
+      if (ok) found.push({ route, params })
+    }
+    // Static segments win over {param} ones (select_options/ before {id}/).
+    found.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)
+    return found
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://internal')
+    const method = (req.method ?? 'GET').toUpperCase()
+    try {
+      const candidates = match(url.pathname)
+      if (candidates.length === 0) throw new HttpError(404, { detail: 'Not found.' })
+      const allowed = [...new Set(candidates.map((c) => c.route.method))]
+      if (method === 'OPTIONS') {
+        res.writeHead(200, { Allow: [...allowed, 'OPTIONS'].join(', '), 'Content-Length': 0 })
+        return void res.end()
+      }
+      const effective = method === 'HEAD' ? 'GET' : method
+      const hit = candidates.find((c) => c.route.method === effective)
+      if (!hit) {
+        throw new HttpError(405, { detail: `Method "${method}" not allowed.` }, { Allow: [...allowed, 'OPTIONS'].join(', ') })
+      }
+      const meta = requestMeta(req, app.config.trustProxy)
+      let actor = null
+      if (hit.route.auth === 'required') {
+        const header = req.headers.authorization ?? ''
+        const [scheme, token] = header.split(' ')
+        if (!token || scheme?.toLowerCase() !== 'bearer') {
+          throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
+        }
+        actor = await authenticateBearer(app, token)
+      }
+      let bodyPromise: Promise<unknown> | undefined
+      const proto = app.config.trustProxy ? String(req.headers['x-forwarded-proto'] ?? 'http').split(',')[0] : 'http'
+      const origin = app.config.appOrigin ?? `${proto}://${req.headers.host ?? 'localhost'}`
+      const reply = await hit.route.handler({
+        ctx: serviceContext(app, actor, meta),
+        params: hit.params,
+        query: url.searchParams,
+        body: () => (bodyPromise ??= readBody(req)),
+        req,
+        origin,
+      })
+      sendJson(res, reply.status ?? 200, reply.body, reply.headers)
+    } catch (error) {
+      const { status, body, headers } = errorResponse(error)
+      if (status >= 500) console.error(`[rest] ${method} ${url.pathname} failed:`, error)
+      sendJson(res, status, body, headers)
+    }
+  }
+
+  return { table, handle }
+}

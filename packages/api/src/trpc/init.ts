@@ -1,0 +1,117 @@
+import type { IncomingMessage } from 'node:http'
+import { initTRPC, TRPCError } from '@trpc/server'
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc'
+import * as v from 'valibot'
+import {
+  type Actor,
+  type AppServices,
+  authenticateBearer,
+  authenticateSession,
+  DomainError,
+  fieldErrors,
+  type RequestMeta,
+  type ServiceContext,
+  serviceContext,
+  STATUS_MESSAGES,
+} from '@meridian/core'
+import { SESSION_COOKIE } from '@meridian/auth'
+import { isCrossSite, requestMeta } from '../request-meta.ts'
+
+export interface TrpcContext {
+  app: AppServices
+  meta: RequestMeta
+  actor: Actor | null
+  /** How the caller authenticated: a browser session cookie needs the cross-site check on writes. */
+  via: 'cookie' | 'bearer' | 'none'
+  crossSite: boolean
+  /** Set-Cookie values to send back (a refreshed or cleared session). */
+  setCookies: string[]
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const [k, ...rest] = part.trim().split('=')
+    if (k === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}
+
+/** Bearer access token first, else the session cookie. A bad bearer token is refused, never ignored. */
+export async function createTrpcContext(app: AppServices, req: IncomingMessage): Promise<TrpcContext> {
+  const meta = requestMeta(req, app.config.trustProxy)
+  const ctx: TrpcContext = { app, meta, actor: null, via: 'none', crossSite: isCrossSite(req.headers), setCookies: [] }
+  const header = req.headers.authorization
+  if (header?.toLowerCase().startsWith('bearer ')) {
+    ctx.actor = await authenticateBearer(app, header.slice(7).trim()).catch(() => {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Given token not valid for any token type' })
+    })
+    ctx.via = 'bearer'
+    return ctx
+  }
+  const session = await authenticateSession(app, readCookie(req.headers.cookie, SESSION_COOKIE))
+  if (session) {
+    ctx.actor = session.actor
+    ctx.via = 'cookie'
+    if (session.cookie) ctx.setCookies.push(session.cookie)
+  }
+  return ctx
+}
+
+const CODES: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
+  invalid: 'BAD_REQUEST',
+  conflict: 'CONFLICT',
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: process.env.NODE_ENV !== 'production',
+  errorFormatter({ shape, error }) {
+    const cause = error.cause
+    const domain = cause instanceof DomainError ? cause : null
+    const fields = domain?.fields ?? (cause instanceof v.ValiError ? fieldErrors(cause.issues) : undefined)
+    const internal = error.code === 'INTERNAL_SERVER_ERROR'
+    return {
+      ...shape,
+      message: internal ? STATUS_MESSAGES[500] : shape.message,
+      data: { ...shape.data, fields: fields ?? null, retryAfter: domain?.retryAfter ?? null },
+    }
+  },
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+
+/** DomainError becomes the matching tRPC error, once, for every procedure. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause
+    throw new TRPCError({ code: CODES[cause.code], message: cause.message, cause })
+  }
+  return result
+})
+
+/** Writes that ride on the session cookie must come from this site (403 otherwise). */
+const sameSiteWrites = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.via === 'cookie' && ctx.crossSite) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused.' })
+  }
+  return next()
+})
+
+const withService = t.middleware(({ ctx, next }) =>
+  next({ ctx: { service: serviceContext(ctx.app, ctx.actor, ctx.meta) as ServiceContext } }),
+)
+
+export const publicProcedure = t.procedure.use(mapErrors).use(sameSiteWrites).use(withService)
+
+/** Signed-in callers only; finer permission checks stay in the services. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication credentials were not provided.' })
+  return next({ ctx: { actor: ctx.actor } })
+})

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto'
+import { SignJWT, errors, jwtVerify } from 'jose'
+
+export type TokenType = 'access' | 'refresh'
+
+export interface TokenClaims {
+  user_id: number
+  token_type: TokenType
+  jti: string
+  exp: number
+  iat: number
+  /** Refresh tokens only: the family every rotation of one sign-in belongs to. */
+  fam?: string
+}
+
+export interface TokenSigner {
+  sign(input: { userId: number; type: TokenType; familyId?: string }): Promise<{ token: string; claims: TokenClaims }>
+  /** Verify signature, expiry and type. Returns null for anything invalid. */
+  verify(token: string, type: TokenType): Promise<TokenClaims | null>
+  accessTtlSeconds: number
+  refreshTtlSeconds: number
+}
+
+export function createTokenSigner(options: {
+  secret: string
+  accessTtlSeconds: number
+  refreshTtlSeconds: number
+}): TokenSigner {
+  const key = new TextEncoder().encode(options.secret)
+  return {
+    accessTtlSeconds: options.accessTtlSeconds,
+    refreshTtlSeconds: options.refreshTtlSeconds,
+    async sign({ userId, type, familyId }) {
+      const iat = Math.floor(Date.now() / 1000)
+      const ttl = type === 'access' ? options.accessTtlSeconds : options.refreshTtlSeconds
+      const claims: TokenClaims = { user_id: userId, token_type: type, jti: randomUUID(), iat, exp: iat + ttl }
+      if (familyId) claims.fam = familyId
+      const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key)
+      return { token, claims }
+    },
+    async verify(token, type) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string') {
+          return null
+        }
+        return payload as unknown as TokenClaims
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null
+        throw error
+      }
+    },
+  }
+}

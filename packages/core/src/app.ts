@@ -1,0 +1,34 @@
+import { createSessionManager, createTokenSigner } from '@meridian/auth'
+import { type DatabaseHandle, openDatabase } from '@meridian/db'
+import type { AppConfig } from './config.ts'
+import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
+
+/** Build the application's services over an open database. */
+export function createAppServices(handle: DatabaseHandle, config: AppConfig): AppServices {
+  return {
+    db: handle.db,
+    config,
+    tokens: createTokenSigner({
+      secret: config.jwtSecret,
+      accessTtlSeconds: config.accessTokenMinutes * 60,
+      refreshTtlSeconds: config.refreshTokenDays * 86_400,
+    }),
+    sessions: createSessionManager(handle.db, { secure: config.production, ttlDays: config.sessionDays }),
+  }
+}
+
+/** Open the configured database (PGlite or PostgreSQL) and apply pending migrations. */
+export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: config.dataDir })
+  try {
+    await handle.migrate()
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+  return handle
+}
+
+export function serviceContext(app: AppServices, actor: Actor | null, request: RequestMeta): ServiceContext {
+  return { ...app, actor, request }
+}

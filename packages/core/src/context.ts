@@ -1,0 +1,46 @@
+import type { RoleName, SessionManager, TokenSigner } from '@meridian/auth'
+import type { Database } from '@meridian/db'
+import type { AppConfig } from './config.ts'
+
+/** The signed-in user as every service sees it: identity, role and effective permissions. */
+export interface Actor {
+  id: number
+  username: string
+  email: string
+  firstName: string
+  lastName: string
+  role: RoleName
+  roleId: number
+  roleDisplayName: string
+  roleDescription: string
+  permissions: string[]
+  isActive: boolean
+  isStaff: boolean
+  isSuperuser: boolean
+  lastLogin: Date | null
+  dateJoined: Date
+  bio: string
+  phoneNumber: string
+  city: string
+  country: string
+  tokensValidAfter: Date
+}
+
+/** What one running application holds: built once at start-up, shared by every transport. */
+export interface AppServices {
+  db: Database
+  config: AppConfig
+  tokens: TokenSigner
+  sessions: SessionManager
+}
+
+export interface RequestMeta {
+  ipAddress: string
+  userAgent: string
+}
+
+/** What a service receives: the application, who is acting, and where the request came from. */
+export interface ServiceContext extends AppServices {
+  actor: Actor | null
+  request: RequestMeta
+}

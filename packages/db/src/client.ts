@@ -1,0 +1,110 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema/index.ts'
+import { acquireDataDirLock } from './lock.ts'
+
+export type Schema = typeof schema
+/** One type for both drivers; services never know which engine they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
+
+export interface DatabaseHandle {
+  db: Database
+  /** PGlite only: the data directory as a tarball. */
+  dump?(): Promise<Blob>
+  driver: 'pglite' | 'postgres'
+  /** Apply pending migrations (safe to call from several processes at once on PostgreSQL). */
+  migrate(): Promise<void>
+  /** Round-trip check for readiness probes. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  dataDir?: string
+  /** Pool size for PostgreSQL. */
+  max?: number
+  /** A dumped PGlite data directory to start a `memory://` database from (tests). */
+  template?: Blob
+}
+
+/** Lock id for migrations: several app processes starting together apply them once. */
+const MIGRATION_LOCK = 7_260_412
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.max ?? 10)
+  return openPglite(options.dataDir ?? '.data', options.template)
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'meridian' } })
+  const db = drizzlePostgres(client, { schema }) as unknown as Database
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      // One connection, so the session-level advisory lock covers the whole migration.
+      const single = postgres(url, { max: 1, onnotice: () => {} })
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK})`
+        await migratePostgres(drizzlePostgres(single), { migrationsFolder })
+      } finally {
+        await single.end({ timeout: 5 })
+      }
+    },
+    async ping() {
+      await client`select 1`
+    },
+    async close() {
+      await client.end({ timeout: 5 })
+    },
+  }
+}
+
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+  let release = () => {}
+  let target = dataDir
+  if (!dataDir.startsWith('memory://')) {
+    const dir = path.resolve(dataDir)
+    fs.mkdirSync(dir, { recursive: true })
+    release = acquireDataDirLock(dir)
+    target = path.join(dir, 'pgdata')
+  }
+  try {
+    const client = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create(target)
+    const db = drizzlePglite(client, { schema }) as unknown as Database
+    return {
+      db,
+      driver: 'pglite',
+      dump: () => client.dumpDataDir('none') as Promise<Blob>,
+      async migrate() {
+        await migratePglite(drizzlePglite(client), { migrationsFolder })
+      },
+        async ping() {
+        await client.query('select 1')
+      },
+      async close() {
+        try {
+          await client.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}

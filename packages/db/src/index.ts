@@ -1,0 +1,5 @@
+export * from './client.ts'
+export { DataDirLockedError } from './lock.ts'
+export * as schema from './schema/index.ts'
+export * from './schema/index.ts'
+export { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'

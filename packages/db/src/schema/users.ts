@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns.ts'
+import { roles } from './roles.ts'
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    bio: text('bio').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    /** Access tokens issued before this instant are refused (password change, deactivation, forced sign-out). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    index('users_role_id_idx').on(t.roleId),
+  ],
+)
