@@ -1,0 +1,25 @@
+import postgres from 'postgres'
+
+/** A throwaway PostgreSQL database for one bench run, created fresh and dropped at the end. */
+export async function createBenchDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name "${name}"`)
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`)
+    await admin.unsafe(`create database ${name}`)
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export async function dropBenchDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 })
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`)
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+}

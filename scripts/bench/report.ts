@@ -1,0 +1,34 @@
+import type { LoadResult } from './measure.ts'
+
+export const BARS = {
+  restRatio: 0.6,
+  trpcRatio: 0.35,
+  p99Ms: 50,
+  restTarget: 3600,
+  coldStartMs: 3000,
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+const pad = (s: string, n: number) => s.padEnd(n)
+const lpad = (s: string, n: number) => s.padStart(n)
+
+/** The throughput table: each row against the baseline's requests/s and the bars. */
+export function throughputTable(baseline: LoadResult, rows: { result: LoadResult; ratioBar: number | null }[]): string {
+  const lines = [
+    `${pad('endpoint', 34)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 14)}${lpad('vs baseline', 22)}${lpad('non-2xx/errors', 17)}`,
+  ]
+  for (const { result, ratioBar } of [{ result: baseline, ratioBar: null }, ...rows]) {
+    const ratio = result.requestsPerSecond / baseline.requestsPerSecond
+    const ratioText =
+      ratioBar === null ? '100% (reference)' : `${(ratio * 100).toFixed(0)}% ${verdict(ratio >= ratioBar)} (>= ${ratioBar * 100}%)`
+    const p99 = `${result.p99} ${verdict(result.p99 < BARS.p99Ms)}`
+    lines.push(
+      `${pad(result.label, 34)}${lpad(result.requestsPerSecond.toFixed(0), 9)}${lpad(String(result.p50), 9)}${lpad(p99, 14)}${lpad(ratioText, 22)}${lpad(String(result.failures), 17)}`,
+    )
+  }
+  return lines.join('\n')
+}
+
+export function barLine(label: string, value: string, ok: boolean, bar: string): string {
+  return `${pad(label, 34)}${lpad(value, 12)}  ${verdict(ok)} (${bar})`
+}

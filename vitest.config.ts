@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Units and services against a real database; its own config, without the Remix plugin.
+ * Each test file opens its own database: an in-memory PGlite started from a migrated template
+ * (written once by the global setup), or a fresh database on the server in TEST_DATABASE_URL.
+ */
+export default defineConfig({
+  test: {
+    include: ['packages/**/src/**/*.test.ts', 'apps/web/server/**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
+    pool: 'forks',
+    // Vitest's default is cores - 1, i.e. one worker on these 2-core machines; files spend much of their
+    // time waiting on PGlite start-up and HTTP round trips, so two workers finish sooner.
+    maxWorkers: 2,
+    minWorkers: 1,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
