@@ -1,5 +1,5 @@
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle'
-import { sessions, users, type Database } from '@meridian/db'
+import { eq, sessions, users, type Database } from '@meridian/db'
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { Lucia, TimeSpan } from 'lucia'
@@ -63,6 +63,11 @@ export function createSessionManager(db: Database, options: { secure: boolean; t
       if (!token || token.length > 100) return null
       const { session } = await lucia.validateSession(sessionIdFromToken(token))
       if (!session) return null
+      // Remember the last use (for the security page), at most once a minute per session.
+      const lastUsed = session.lastUsedAt ? new Date(session.lastUsedAt).getTime() : 0
+      if (Date.now() - lastUsed > 60_000) {
+        await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, session.id))
+      }
       const cookie = session.fresh ? lucia.createSessionCookie(token) : null
       if (cookie) cookie.attributes.expires = session.expiresAt
       return {

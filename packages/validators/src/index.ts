@@ -1,1 +1,4 @@
 export * from './auth.ts'
+export * from './quiz.ts'
+export * from './preferences.ts'
+export * from './monitoring.ts'

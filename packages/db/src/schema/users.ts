@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { roles } from './roles.ts'
 
@@ -25,6 +25,8 @@ export const users = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
     /** Access tokens issued before this instant are refused (password change, deactivation, forced sign-out). */
+    /** Dashboard UI state remembered per user (collapsed sections, theme, items per page, ...). */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

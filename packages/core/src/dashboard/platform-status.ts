@@ -1,0 +1,67 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from '@meridian/db'
+import type { ServiceContext } from '../context.ts'
+
+export interface StatusCheck {
+  key: 'database' | 'storage' | 'jobs'
+  label: string
+  status: 'operational' | 'degraded' | 'down'
+  detail: string
+}
+
+/** Live checks: database round trip, storage writable, background mail delivery. */
+export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]> {
+  const checks: StatusCheck[] = []
+  const started = performance.now()
+  let outbox: { pending: number; failed: number; oldest: string | null } | null = null
+  try {
+    const result = await ctx.db.execute(sql`
+      select count(*) filter (where status = 'pending') as pending,
+             count(*) filter (where status = 'failed') as failed,
+             min(created_at) filter (where status = 'pending') as oldest
+      from mail_outbox`)
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+    const row = rows[0] ?? {}
+    outbox = { pending: Number(row.pending ?? 0), failed: Number(row.failed ?? 0), oldest: (row.oldest as string | null) ?? null }
+    const ms = Math.round(performance.now() - started)
+    checks.push({
+      key: 'database',
+      label: 'Database',
+      status: ms > 500 ? 'degraded' : 'operational',
+      detail: `${ctx.config.databaseUrl ? 'PostgreSQL' : 'Embedded PostgreSQL'} answered in ${ms} ms`,
+    })
+  } catch {
+    checks.push({ key: 'database', label: 'Database', status: 'down', detail: 'Not reachable' })
+  }
+
+  try {
+    const probe = path.join(ctx.config.dataDir, `.probe-${process.pid}`)
+    await fs.mkdir(ctx.config.dataDir, { recursive: true })
+    await fs.writeFile(probe, 'ok')
+    await fs.rm(probe, { force: true })
+    checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: 'Data directory writable' })
+  } catch {
+    checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: 'Data directory not writable' })
+  }
+
+  if (!outbox) {
+    checks.push({ key: 'jobs', label: 'Background Jobs', status: 'down', detail: 'Queue unreadable' })
+  } else if (!ctx.config.smtpUrl) {
+    checks.push({
+      key: 'jobs',
+      label: 'Background Jobs',
+      status: 'operational',
+      detail: `Mail kept in the outbox (no SMTP server configured): ${outbox.pending} queued`,
+    })
+  } else {
+    const stale = outbox.oldest && Date.now() - new Date(outbox.oldest).getTime() > 5 * 60_000
+    checks.push({
+      key: 'jobs',
+      label: 'Background Jobs',
+      status: stale || outbox.failed > 0 ? 'degraded' : 'operational',
+      detail: `Mail delivery: ${outbox.pending} queued, ${outbox.failed} failed`,
+    })
+  }
+  return checks
+}

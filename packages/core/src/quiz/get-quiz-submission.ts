@@ -1,0 +1,29 @@
+import { hasPermission } from '@meridian/auth'
+import { desc, eq, quizSubmissions } from '@meridian/db'
+import { requireActor } from '../access.ts'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { STATUS_MESSAGES } from '../messages.ts'
+import { type QuizSubmissionDto, serializeQuiz } from './serialize-quiz.ts'
+
+/** One submission: its owner, or anyone who reviews quizzes. Others get not_found (its existence is not revealed). */
+export async function getQuizSubmission(ctx: ServiceContext, id: number): Promise<QuizSubmissionDto> {
+  const actor = requireActor(ctx)
+  const notFound = new DomainError('not_found', STATUS_MESSAGES[404])
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound
+  const [row] = await ctx.db.select().from(quizSubmissions).where(eq(quizSubmissions.id, id))
+  if (!row || (row.userId !== actor.id && !hasPermission(actor, 'review_quizzes'))) throw notFound
+  return serializeQuiz(row)
+}
+
+/** The signed-in user's latest submission, or null. */
+export async function getLatestOwnQuiz(ctx: ServiceContext): Promise<QuizSubmissionDto | null> {
+  const actor = requireActor(ctx)
+  const [row] = await ctx.db
+    .select()
+    .from(quizSubmissions)
+    .where(eq(quizSubmissions.userId, actor.id))
+    .orderBy(desc(quizSubmissions.submittedAt), desc(quizSubmissions.id))
+    .limit(1)
+  return row ? serializeQuiz(row) : null
+}
