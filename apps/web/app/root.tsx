@@ -6,14 +6,19 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import './load-context.ts'
+import { authenticateSession } from '@meridian/core'
+import { readSessionToken } from './utils/auth.server.ts'
 import { readFlash } from './utils/flash.server.ts'
 import { theme } from './theme.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Meridian Travel' }]
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await readFlash(request)
+  // Keep the cookie's expiry in step with the session, which is extended while it is used.
+  const session = await authenticateSession(context.app, readSessionToken(request))
+  if (session?.cookie) headers.append('Set-Cookie', session.cookie)
   return data({ flash }, { headers })
 }
 

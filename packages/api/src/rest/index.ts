@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
+import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -15,5 +16,7 @@ export function isRestPath(pathname: string): boolean {
 export function createRestHandler(app: AppServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { table, handle } = createRouter(app)
   authRoutes(table)
+  onboardingRoutes(table)
+  monitoringRoutes(table)
   return handle
 }

@@ -24,8 +24,11 @@ export interface Reply {
 
 export type Handler = (call: RestCall) => Promise<Reply>
 
-/** public: the bearer header is ignored; required: 401 without a valid bearer access token. */
-export type AuthMode = 'public' | 'required'
+/**
+ * public: the bearer header is ignored; required: 401 without a valid bearer access token;
+ * optional: anonymous allowed, but a bearer header present must be valid.
+ */
+export type AuthMode = 'public' | 'required' | 'optional'
 
 interface Route {
   method: Method
@@ -93,8 +96,8 @@ export function createRouter(app: AppServices) {
       }
       const meta = requestMeta(req, app.config.trustProxy)
       let actor = null
-      if (hit.route.auth === 'required') {
-        const header = req.headers.authorization ?? ''
+      const header = req.headers.authorization ?? ''
+      if (hit.route.auth === 'required' || (hit.route.auth === 'optional' && header)) {
         const [scheme, token] = header.split(' ')
         if (!token || scheme?.toLowerCase() !== 'bearer') {
           throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })

@@ -1,8 +1,14 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
+import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
   auth: authRouter,
+  dashboard: dashboardRouter,
+  quiz: quizRouter,
+  preferences: preferencesRouter,
+  security: securityRouter,
+  monitoring: monitoringRouter,
 })
 
 export type AppRouter = typeof appRouter

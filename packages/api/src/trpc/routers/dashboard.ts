@@ -1,0 +1,51 @@
+import { ClientErrorReport, SubmitQuizInput, UpdatePreferencesInput } from '@meridian/validators'
+import {
+  getDashboardOverview,
+  getLatestOwnQuiz,
+  getPreferences,
+  getQuizSubmission,
+  listClientErrors,
+  listSignIns,
+  logClientError,
+  revokeSignIn,
+  searchEverything,
+  submitOnboardingQuiz,
+  updatePreferences,
+} from '@meridian/core'
+import * as v from 'valibot'
+import { authedProcedure, publicProcedure, router } from '../init.ts'
+
+export const dashboardRouter = router({
+  overview: authedProcedure.query(({ ctx }) => getDashboardOverview(ctx.service)),
+  search: authedProcedure
+    .input(v.object({ q: v.string(), limit: v.optional(v.number()) }))
+    .query(({ ctx, input }) => searchEverything(ctx.service, input)),
+})
+
+export const quizRouter = router({
+  submit: authedProcedure.input(SubmitQuizInput).mutation(({ ctx, input }) => submitOnboardingQuiz(ctx.service, input)),
+  get: authedProcedure.input(v.object({ id: v.number() })).query(({ ctx, input }) => getQuizSubmission(ctx.service, input.id)),
+  latest: authedProcedure.query(({ ctx }) => getLatestOwnQuiz(ctx.service)),
+})
+
+export const preferencesRouter = router({
+  get: authedProcedure.query(({ ctx }) => getPreferences(ctx.service)),
+  update: authedProcedure.input(UpdatePreferencesInput).mutation(({ ctx, input }) => updatePreferences(ctx.service, input)),
+})
+
+export const securityRouter = router({
+  list: authedProcedure.query(({ ctx }) => listSignIns(ctx.service)),
+  revoke: authedProcedure
+    .input(v.object({ id: v.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await revokeSignIn(ctx.service, input.id)
+      return { detail: 'Signed out.' }
+    }),
+})
+
+export const monitoringRouter = router({
+  logError: publicProcedure.input(ClientErrorReport).mutation(({ ctx, input }) => logClientError(ctx.service, input)),
+  recentErrors: authedProcedure
+    .input(v.optional(v.object({ limit: v.optional(v.number()) })))
+    .query(({ ctx, input }) => listClientErrors(ctx.service, input?.limit)),
+})
