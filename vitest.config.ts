@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/web/server/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/web/server/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],

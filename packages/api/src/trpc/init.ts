@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc'
-import * as v from 'valibot'
 import {
   type Actor,
   type AppServices,
@@ -9,6 +8,7 @@ import {
   authenticateSession,
   DomainError,
   fieldErrors,
+  type SchemaIssue,
   type RequestMeta,
   type ServiceContext,
   serviceContext,
@@ -70,15 +70,20 @@ const CODES: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   isDev: process.env.NODE_ENV !== 'production',
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause
     const domain = cause instanceof DomainError ? cause : null
-    const fields = domain?.fields ?? (cause instanceof v.ValiError ? fieldErrors(cause.issues) : undefined)
+    // Input errors arrive as a ValiError (called directly) or a Standard Schema error (tRPC's .input()).
+    const issues = cause && 'issues' in cause && Array.isArray(cause.issues) ? (cause.issues as SchemaIssue[]) : undefined
+    const fields = domain?.fields ?? (issues ? fieldErrors(issues) : undefined)
     const internal = error.code === 'INTERNAL_SERVER_ERROR'
+    // The app's configuration decides whether stacks are shown; without a context (it failed to build) isDev does.
+    const { stack, ...data } = shape.data
+    const showStack = stack !== undefined && !ctx?.app.config.production
     return {
       ...shape,
       message: internal ? STATUS_MESSAGES[500] : shape.message,
-      data: { ...shape.data, fields: fields ?? null, retryAfter: domain?.retryAfter ?? null },
+      data: { ...data, ...(showStack ? { stack } : {}), fields: fields ?? null, retryAfter: domain?.retryAfter ?? null },
     }
   },
 })

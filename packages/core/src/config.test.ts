@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig as loadConfigFrom } from './config.ts'
+
+/** loadConfig over exactly these variables (the process's own environment stays out of it). */
+const loadConfig = (vars: Record<string, string>) => loadConfigFrom(vars as NodeJS.ProcessEnv)
+
+const dirs: string[] = []
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('loadConfig', () => {
+  it('generates a JWT secret in DATA_DIR once and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'not-yet-created')
+    const first = loadConfig({ DATA_DIR: dataDir })
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32)
+    const file = path.join(dataDir, 'secrets.json')
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ jwt_secret: first.jwtSecret })
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+
+    const second = loadConfig({ DATA_DIR: dataDir })
+    expect(second.jwtSecret).toBe(first.jwtSecret)
+    expect(loadConfig({ DATA_DIR: tempDir() }).jwtSecret).not.toBe(first.jwtSecret)
+  })
+
+  it('uses an explicit JWT_SECRET and writes nothing', () => {
+    const dataDir = tempDir()
+    const secret = 's'.repeat(32)
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret)
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false)
+  })
+
+  it('rejects a JWT_SECRET shorter than 32 characters', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(31) })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(/at least 32 characters/)
+  })
+
+  it('requires JWT_SECRET in production with DATABASE_URL', () => {
+    const dataDir = tempDir()
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/meridian', DATA_DIR: dataDir }
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(/JWT_SECRET is required in production/)
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false)
+    expect(loadConfig({ ...env, JWT_SECRET: 'p'.repeat(40) }).production).toBe(true)
+  })
+
+  it('generates the secret in production on the embedded database, and outside production with DATABASE_URL', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() }).jwtSecret.length).toBeGreaterThanOrEqual(32)
+    const dev = loadConfig({ DATABASE_URL: 'postgres://db.example/meridian', DATA_DIR: tempDir() })
+    expect(dev.jwtSecret.length).toBeGreaterThanOrEqual(32)
+  })
+
+  it('reads the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) })
+    expect(config).toMatchObject({
+      production: false,
+      accessTokenMinutes: 60,
+      refreshTokenDays: 7,
+      registrationEnabled: true,
+      databaseUrl: null,
+      trustProxy: false,
+    })
+  })
+
+  it('refuses malformed numbers and booleans', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    expect(() => loadConfig({ ...base, ACCESS_TOKEN_MINUTES: 'ten' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, REGISTRATION_ENABLED: 'maybe' })).toThrow(ConfigError)
+    expect(loadConfig({ ...base, REGISTRATION_ENABLED: 'false' }).registrationEnabled).toBe(false)
+  })
+})
