@@ -13,6 +13,8 @@ function newest(dir) {
   if (!fs.existsSync(dir)) return latest
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'build') continue
+    // Tests are not part of the build.
+    if (/\.(test|spec)\.tsx?$/.test(entry.name)) continue
     const full = path.join(dir, entry.name)
     latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs)
   }

@@ -1,0 +1,72 @@
+/*
+ * Browser tests against the production build (`npm run test:e2e`). Playwright starts e2e/support/serve.mjs, which
+ * builds the web app when stale and runs the server on a fresh temporary PGlite directory (demo accounts seeded),
+ * then stops the whole process group at the end.
+ *
+ * Environment:
+ *   PLAYWRIGHT_CHROMIUM_PATH  browser executable; default /usr/bin/chromium when it exists, else Playwright's own
+ *   E2E_PORT                  port for the test server; default a free port picked at start
+ */
+import fs from 'node:fs'
+import net from 'node:net'
+import { defineConfig } from '@playwright/test'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+// This file is evaluated again in every worker: the port chosen by the runner reaches them through the environment.
+process.env.E2E_PORT ||= String(await freePort())
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://127.0.0.1:${port}`
+
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  // Generous for 2-core machines that build or run other jobs at the same time; a quiet run needs a fraction.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    url: `${baseURL}/readyz`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // A build from a clean checkout takes most of this.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})
