@@ -23,3 +23,15 @@ export async function dropBenchDatabase(adminUrl: string, name: string): Promise
     await admin.end({ timeout: 5 })
   }
 }
+
+/** The last statement each of an application's connections ran (pg_stat_activity). */
+export async function lastStatements(adminUrl: string, database: string, applicationName: string): Promise<string[]> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    const rows = await admin<{ query: string }[]>`
+      select query from pg_stat_activity where datname = ${database} and application_name = ${applicationName}`
+    return rows.map((r) => r.query)
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+}

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import autocannon from 'autocannon'
 
 export interface LoadResult {
@@ -7,13 +9,38 @@ export interface LoadResult {
   p99: number
   total: number
   failures: number
+  /** The server process's CPU time (user + system) per answered request; null where /proc is missing. */
+  cpuMsPerRequest: number | null
+}
+
+let ticksPerSecond: number | undefined
+/** User + system CPU ms of a process so far (Linux /proc), or null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+  } catch {
+    return null
+  }
 }
 
 /** A short untimed warm-up (JIT, pool connections, prepared statements), then the measured run. */
-export async function load(label: string, url: string, headers: Record<string, string>, opts: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+export async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  opts: { connections: number; seconds: number; warmupSeconds: number; pid?: number },
+): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) await autocannon({ url, headers, connections: opts.connections, duration: opts.warmupSeconds })
+  const cpuBefore = cpuMs(opts.pid)
   const result = await autocannon({ url, headers, connections: opts.connections, duration: opts.seconds })
+  const cpuAfter = cpuMs(opts.pid)
+  const answered = result.requests.total
   return {
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null || !answered ? null : (cpuAfter - cpuBefore) / answered,
     label,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -41,14 +68,14 @@ export async function login(base: string, username: string, password: string): P
 }
 
 /** Sequential REST sign-ins, rotating over the users (correct passwords only: failures are throttled). */
-export async function medianLogin(base: string, usernames: string[], password: string, times: number): Promise<{ median: number; min: number; max: number }> {
+export async function medianLogin(base: string, usernames: string[], password: string, times: number): Promise<{ median: number; min: number; max: number; count: number }> {
   const samples: number[] = []
   for (let i = 0; i < times; i++) {
     const started = performance.now()
     await login(base, usernames[i % usernames.length]!, password)
     samples.push(performance.now() - started)
   }
-  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples) }
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), count: samples.length }
 }
 
 export function median(values: number[]): number {

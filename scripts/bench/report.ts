@@ -15,7 +15,7 @@ const lpad = (s: string, n: number) => s.padStart(n)
 /** The throughput table: each row against the baseline's requests/s and the bars. */
 export function throughputTable(baseline: LoadResult, rows: { result: LoadResult; ratioBar: number | null }[]): string {
   const lines = [
-    `${pad('endpoint', 34)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 14)}${lpad('vs baseline', 22)}${lpad('non-2xx/errors', 17)}`,
+    `${pad('endpoint', 34)}${lpad('req/s', 8)}${lpad('p50 ms', 8)}${lpad('p99 ms', 13)}${lpad('vs baseline', 22)}${lpad('CPU ms/req', 12)}${lpad('non-2xx', 9)}`,
   ]
   for (const { result, ratioBar } of [{ result: baseline, ratioBar: null }, ...rows]) {
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond
@@ -23,7 +23,7 @@ export function throughputTable(baseline: LoadResult, rows: { result: LoadResult
       ratioBar === null ? '100% (reference)' : `${(ratio * 100).toFixed(0)}% ${verdict(ratio >= ratioBar)} (>= ${ratioBar * 100}%)`
     const p99 = `${result.p99} ${verdict(result.p99 < BARS.p99Ms)}`
     lines.push(
-      `${pad(result.label, 34)}${lpad(result.requestsPerSecond.toFixed(0), 9)}${lpad(String(result.p50), 9)}${lpad(p99, 14)}${lpad(ratioText, 22)}${lpad(String(result.failures), 17)}`,
+      `${pad(result.label, 34)}${lpad(result.requestsPerSecond.toFixed(0), 8)}${lpad(String(result.p50), 8)}${lpad(p99, 13)}${lpad(ratioText, 22)}${lpad(result.cpuMsPerRequest === null ? 'n/a' : result.cpuMsPerRequest.toFixed(3), 12)}${lpad(String(result.failures), 9)}`,
     )
   }
   return lines.join('\n')

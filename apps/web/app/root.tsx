@@ -9,7 +9,9 @@ import './load-context.ts'
 import { authenticateSession } from '@meridian/core'
 import { readSessionToken } from './utils/auth.server.ts'
 import { readFlash } from './utils/flash.server.ts'
-import { theme } from './theme.ts'
+import { cssVariablesResolver, theme } from './theme.ts'
+import { Connectivity } from './components/connectivity.tsx'
+import { useNonce } from './utils/nonce.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Meridian Travel' }]
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -19,26 +21,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Keep the cookie's expiry in step with the session, which is extended while it is used.
   const session = await authenticateSession(context.app, readSessionToken(request))
   if (session?.cookie) headers.append('Set-Cookie', session.cookie)
-  return data({ flash }, { headers })
+  return data(
+    { flash, supportEmail: context.app.config.supportEmail, showErrorDetails: !context.app.config.production },
+    { headers },
+  )
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ColorSchemeScript defaultColorScheme="auto" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <Notifications position="top-right" limit={20} />
+          <Connectivity />
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -51,3 +58,5 @@ export default function App() {
   }, [flash])
   return <Outlet />
 }
+
+export { RootErrorBoundary as ErrorBoundary } from './components/errors/global-error-screen.tsx'

@@ -5,6 +5,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { createRestHandler, createTrpcHandler, isCrossSite, isRestPath, requestMeta, TRPC_PREFIX } from '@meridian/api'
 import type { AppServices } from '@meridian/core'
+import { applySecurityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
   app: AppServices
@@ -25,6 +26,8 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   const rest = createRestHandler(options.app)
   const trpc = createTrpcHandler(options.app)
   const web = express()
+  // Each page's CSP nonce, handed from the security headers to Remix (entry.server and root) through the load context.
+  const nonces = new WeakMap<http.IncomingMessage, string>()
   web.disable('x-powered-by')
   if (options.before) web.use(options.before)
   if (options.clientDir) {
@@ -36,7 +39,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     createRequestHandler({
       build: options.build as ServerBuild,
       mode: options.app.config.production ? 'production' : 'development',
-      getLoadContext: () => ({ app: options.app }),
+      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req) }),
     }),
   )
 
@@ -59,8 +62,16 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     }
     // Loaders see the client address in this header only; a client-sent value is overwritten.
     req.headers['x-meridian-client-ip'] = requestMeta(req, options.app.config.trustProxy).ipAddress
+    nonces.set(req, applySecurityHeaders(res, { production: options.app.config.production }))
     web(req, res)
   })
+}
+
+/** This server as reached by the request (address and port of its socket): the diagnostics screen tests itself. */
+function selfOrigin(req: http.IncomingMessage): string {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')
+  const host = address.includes(':') ? `[${address}]` : address
+  return `http://${host}:${req.socket.localPort ?? 80}`
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

@@ -40,3 +40,30 @@ export function messageForStatus(status: number, serverMessage?: string | null):
   if (status in STATUS_MESSAGES) return STATUS_MESSAGES[status as keyof typeof STATUS_MESSAGES]
   return serverMessage || CODE_MESSAGES.DEFAULT
 }
+
+/** 404 wording for user actions (spec 1 §8: 'The requested resource was not found.' or 'user'). */
+export const USER_NOT_FOUND_MESSAGE = 'The requested user was not found.'
+
+/** Connectivity texts (spec 1 §8): the error when offline or on another network failure, and the two toasts. */
+export const CONNECTIVITY_MESSAGES = {
+  offline: 'You appear to be offline. Please check your internet connection.',
+  networkError: 'Network error occurred. Please try again.',
+  restoredToast: 'Connection restored!',
+  offlineToast: 'You are now offline. Some features may not work.',
+} as const
+
+/** The server's own message in an error body: its error, message or detail field (first non-empty text). */
+export function serverMessageOf(body: unknown): string | null {
+  // A short plain-text body is the message; an HTML error page is not.
+  if (typeof body === 'string') return body.trim() && body.length <= 500 && !body.trimStart().startsWith('<') ? body.trim() : null
+  if (!body || typeof body !== 'object') return null
+  const record = body as Record<string, unknown>
+  for (const key of ['error', 'message', 'detail'] as const) {
+    const value = record[key]
+    if (typeof value === 'string' && value.trim()) return value
+    if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
+      return (value as { message: string }).message
+    }
+  }
+  return null
+}

@@ -14,6 +14,11 @@ export const SIDEBAR_SECTIONS = [
   'Administration',
 ] as const
 
+/** Auto-refresh interval bounds, in seconds. */
+export const REFRESH_MIN = 10
+export const REFRESH_MAX = 3600
+const REFRESH_MESSAGE = `Enter a whole number of seconds from ${REFRESH_MIN} to ${REFRESH_MAX}.`
+
 export const THEMES = ['auto', 'light', 'dark'] as const
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 
@@ -36,7 +41,15 @@ export const UpdatePreferencesInput = v.object({
     v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.picklist(PAGE_SIZES, 'Choose 10, 20, 50 or 100.')),
   ),
   auto_refresh: v.optional(v.boolean()),
-  refresh_interval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(3600))),
+  refresh_interval: v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform(Number))], REFRESH_MESSAGE),
+      v.number(REFRESH_MESSAGE),
+      v.integer(REFRESH_MESSAGE),
+      v.minValue(REFRESH_MIN, REFRESH_MESSAGE),
+      v.maxValue(REFRESH_MAX, REFRESH_MESSAGE),
+    ),
+  ),
   notifications: v.optional(v.boolean()),
   view_mode: v.optional(v.picklist(['list', 'grid'] as const)),
 })

@@ -1,43 +1,30 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { dashboardPathForRole } from '@meridian/auth/permissions'
-import { getActor } from '../utils/auth.server.ts'
+import { useLoaderData } from '@remix-run/react'
+import { Features, Hero, QuizTeaser, WalkthroughSection } from '../components/public/landing-sections.tsx'
+import { loadPublicPage } from '../components/public/public-page.server.ts'
+import { PublicShell } from '../components/public/public-shell.tsx'
 
-export const meta: MetaFunction = () => [{ title: 'Meridian Travel · AI-Powered Travel Planning' }]
+export const meta: MetaFunction = () => [
+  { title: 'Meridian Travel · AI-Powered Travel Planning' },
+  {
+    name: 'description',
+    content: 'AI-powered recommendations, expert curation and seamless booking: get matched with a verified travel expert.',
+  },
+]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await getActor(request, context)
-  return { dashboard: dashboardPathForRole(actor?.role), firstName: actor ? actor.firstName || 'Account' : null }
+  const { page } = await loadPublicPage(request, context)
+  return { page }
 }
 
 export default function Landing() {
-  const { dashboard, firstName } = useLoaderData<typeof loader>()
+  const { page } = useLoaderData<typeof loader>()
   return (
-    <Container size="md" py={120}>
-      <Stack align="center" ta="center">
-        <Text c="teal" fw={600}>
-          AI-Powered Travel Planning
-        </Text>
-        <Title order={1}>Your next journey, planned with an expert</Title>
-        <Text c="dimmed" maw={560}>
-          Take a short quiz, get matched with a verified travel expert, and watch your day-by-day itinerary come together.
-        </Text>
-        <Group>
-          <Button component={Link} to="/onboarding-quiz" size="md">
-            Start Your Journey
-          </Button>
-          {firstName ? (
-            <Button component={Link} to={dashboard} variant="default" size="md">
-              Dashboard
-            </Button>
-          ) : (
-            <Button component={Link} to="/login" variant="default" size="md">
-              Sign In
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Container>
+    <PublicShell page={page}>
+      <Hero />
+      <Features />
+      <WalkthroughSection />
+      <QuizTeaser />
+    </PublicShell>
   )
 }

@@ -1,47 +1,59 @@
-import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Grid, Stack } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { quickAccessFor } from '@meridian/auth/navigation'
+import { getDashboardOverview, listOverviewSections } from '@meridian/core'
+import { OverviewSections } from '../components/overview/overview-sections.tsx'
+import { PlatformStatus } from '../components/overview/platform-status.tsx'
+import { QuickAccess } from '../components/overview/quick-access.tsx'
+import { RecentUpdates } from '../components/overview/recent-updates.tsx'
+import { StatTiles } from '../components/overview/stat-tiles.tsx'
+import { useAutoRefresh } from '../components/overview/use-auto-refresh.ts'
+import { useNow } from '../components/overview/use-now.ts'
+import { WelcomeHeader } from '../components/overview/welcome-header.tsx'
+import { useDashboardData } from '../components/shell/use-dashboard-data.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Meridian Travel' }]
 
+/** The role-based home (3-back-office.md §2.7): a bounded number of queries whatever the data size. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireUser(request, context)
+  const { actor, ctx } = await requireUser(request, context)
+  const [overview, sections] = await Promise.all([getDashboardOverview(ctx), listOverviewSections(ctx)])
   return {
-    user: {
-      username: actor.username,
-      firstName: actor.firstName,
-      role: actor.role,
-      roleLabel: ROLE_DISPLAY_NAMES[actor.role],
-    },
+    user: { username: actor.username, firstName: actor.firstName, role: actor.role, roleLabel: ROLE_DISPLAY_NAMES[actor.role] },
+    now: new Date().toISOString(),
+    overview,
+    sections,
+    quickAccess: quickAccessFor(actor.role).map(({ title, description, to }) => ({ title, description, to })),
   }
 }
 
 export default function Overview() {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, now: serverNow, overview, sections, quickAccess } = useLoaderData<typeof loader>()
+  const { now, live } = useNow(serverNow)
+  const preferences = useDashboardData()?.preferences
+  useAutoRefresh(preferences?.auto_refresh ?? true, preferences?.refresh_interval ?? 30)
+  // Before the page is live, relative times are measured from the server's clock, as in the HTML.
+  const clock = live ? now : new Date(serverNow)
+
   return (
-    <Container size="lg" py="xl">
-      <Paper withBorder p="xl" radius="md">
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={1}>Welcome back, {user.firstName || user.username}!</Title>
-            <Form method="post" action="/logout">
-              <Button type="submit" variant="light" color="gray">
-                Sign out
-              </Button>
-            </Form>
-          </Group>
-          <Group gap="xs">
-            <Badge data-testid="role-label" variant="light">
-              {user.roleLabel}
-            </Badge>
-            <Text c="dimmed" size="sm">
-              Signed in as @{user.username}
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
-    </Container>
+    <Stack gap="lg" maw={1400} mx="auto">
+      <WelcomeHeader user={user} now={now} live={live} />
+      <StatTiles stats={overview.stats} />
+      <QuickAccess cards={quickAccess} />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: sections.length ? 8 : 12 }} order={{ base: 2, lg: 1 }}>
+          <OverviewSections sections={sections} now={clock} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: sections.length ? 4 : 12 }} order={{ base: 1, lg: 2 }}>
+          <Stack gap="lg">
+            <PlatformStatus checks={overview.platform_status} />
+            <RecentUpdates updates={overview.recent_updates} now={clock} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
   )
 }

@@ -43,7 +43,7 @@ export default function Login() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Grid gutter={0} mih="100vh">
-        <Grid.Col span={{ base: 12, md: 6 }} visibleFrom="md" bg="teal.8" p="xl">
+        <Grid.Col span={{ base: 12, md: 6 }} visibleFrom="md" bg="teal.9" p="xl">
           <Stack justify="center" h="100%" maw={460} mx="auto" c="white">
             <Title order={1}>Meridian Travel</Title>
             <Text size="lg">

@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { AUTH_MESSAGES, DomainError, type Actor, signIn } from '@meridian/core'
 import { anonymousContext, readSessionToken, requestInfo } from './auth.server.ts'
 import { flashHeader } from './flash.server.ts'
+import { saveCarriedQuiz } from './quiz.server.ts'
 
 /** Start a fresh browser session for a user (a new id at every sign-in) and redirect with the success toast. */
 export async function startSession(request: Request, context: AppLoadContext, actor: Actor, redirectTo: string, message: string) {
@@ -12,6 +13,9 @@ export async function startSession(request: Request, context: AppLoadContext, ac
   const headers = new Headers()
   headers.append('Set-Cookie', cookie)
   headers.append('Set-Cookie', await flashHeader({ type: 'success', message }))
+  // A visitor's onboarding answers, carried in the quiz cookie, become their submission now.
+  const clearQuiz = await saveCarriedQuiz(request, context, actor)
+  if (clearQuiz) headers.append('Set-Cookie', clearQuiz)
   return redirect(redirectTo, { headers })
 }
 

@@ -8,90 +8,145 @@ export interface StatTile {
   hint: string
 }
 
-/**
- * Four tiles per role, computed from the database in one statement of scalar subqueries
- * (a bounded number of queries whatever the data size).
- */
-export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<StatTile[]> {
+type SQL = ReturnType<typeof sql>
+
+const QUIZ_STATUS: Record<string, string> = {
+  submitted: 'Submitted',
+  awaiting_specialist: 'Awaiting review',
+  reviewed: 'Reviewed',
+}
+
+// Each figure a tile may need. Only those of the actor's role are asked for, and figures over the same table are
+// taken in one pass (count ... filter), so a traveler's tiles touch only their own rows.
+const people = sql`(select json_build_object(
+    'total', count(*),
+    'active', count(*) filter (where u.is_active),
+    'staff', count(*) filter (where u.is_active and (u.is_staff or u.is_superuser)),
+    'travelers', count(*) filter (where u.is_active and r.name = 'traveler'),
+    'experts', count(*) filter (where u.is_active and r.name = 'expert'))
+  from users u join roles r on r.id = u.role_id) as people`
+const expertCount = sql`(select count(*) from users u join roles r on r.id = u.role_id where r.name = 'expert' and u.is_active) as experts`
+const travelerCount = sql`(select count(*) from users u join roles r on r.id = u.role_id where r.name = 'traveler' and u.is_active) as travelers`
+const activeSessions = sql`(select count(*) from sessions where expires_at > now()) as active_sessions`
+const pendingQuizzes = sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as pending_quizzes`
+const reviewed = sql`(select json_build_object(
+    'today', count(*) filter (where reviewed_at >= date_trunc('day', now())),
+    'average', round(avg(score), 1))
+  from quiz_submissions where status = 'reviewed') as reviewed`
+const mySessions = (me: number) => sql`(select count(*) from sessions where user_id = ${me} and expires_at > now()) as my_sessions`
+
+function columnsFor(actor: Actor): SQL[] {
   const me = actor.id
-  const result = await ctx.db.execute(sql`
-    select
-      (select count(*) from users) as total_users,
-      (select count(*) from users where is_active) as active_users,
-      (select count(*) from users where is_active and (is_staff or is_superuser)) as staff_users,
-      (select count(*) from users u join roles r on r.id = u.role_id where u.is_active and r.name = 'traveler') as travelers,
-      (select count(*) from users u join roles r on r.id = u.role_id where u.is_active and r.name = 'expert') as experts,
-      (select count(*) from sessions where expires_at > now()) as active_sessions,
-      (select count(*) from quiz_submissions where status = 'awaiting_specialist') as pending_quizzes,
-      (select count(*) from quiz_submissions where status = 'reviewed' and reviewed_at >= date_trunc('day', now())) as reviewed_today,
-      (select round(avg(score), 1) from quiz_submissions where status = 'reviewed' and score is not null) as average_score,
-      (select count(distinct user_id) from quiz_submissions where expert_assignment = ${me}) as my_travelers,
-      (select count(*) from quiz_submissions where expert_assignment = ${me} and reviewed_at >= now() - interval '7 days') as my_new_assignments,
-      (select count(*) from activity_events where created_at >= now() - interval '7 days') as updates_week,
-      (select count(*) from sessions where user_id = ${me} and expires_at > now()) as my_sessions,
-      (select count(*) from quiz_submissions where user_id = ${me}) as my_quizzes,
-      (select status from quiz_submissions where user_id = ${me} order by submitted_at desc, id desc limit 1) as my_quiz_status,
-      (select coalesce(nullif(trim(e.first_name || ' ' || e.last_name), ''), e.username) from quiz_submissions q join users e on e.id = q.expert_assignment where q.user_id = ${me} order by q.submitted_at desc, q.id desc limit 1) as my_expert
-  `)
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
-  const r = rows[0] ?? {}
-  const n = (k: string) => Number(r[k] ?? 0)
-  const quizStatus: Record<string, string> = {
-    submitted: 'Submitted',
-    awaiting_specialist: 'Awaiting review',
-    reviewed: 'Reviewed',
-  }
   switch (actor.role) {
     case 'superadmin':
     case 'admin':
-      return [
-        { key: 'total_users', label: 'Total Users', value: n('total_users'), hint: `${n('active_users')} active` },
-        { key: 'active_sessions', label: 'Active Sessions', value: n('active_sessions'), hint: 'Signed-in browsers right now' },
-        { key: 'pending_quizzes', label: 'Pending Quiz Reviews', value: n('pending_quizzes'), hint: 'Awaiting a specialist' },
-        { key: 'staff_users', label: 'Staff Members', value: n('staff_users'), hint: `${n('experts')} experts` },
-      ]
+      return [people, activeSessions, pendingQuizzes]
     case 'expert':
       return [
-        { key: 'my_travelers', label: 'Assigned Travelers', value: n('my_travelers'), hint: 'Matched to you by specialists' },
-        { key: 'my_new_assignments', label: 'New Assignments', value: n('my_new_assignments'), hint: 'In the last 7 days' },
-        { key: 'travelers', label: 'Travelers on Platform', value: n('travelers'), hint: 'Active traveler accounts' },
-        { key: 'experts', label: 'Expert Team', value: n('experts'), hint: 'Active experts' },
+        sql`(select json_build_object(
+            'travelers', count(distinct user_id),
+            'recent', count(*) filter (where reviewed_at >= now() - interval '7 days'))
+          from quiz_submissions where expert_assignment = ${me}) as mine`,
+        travelerCount,
+        expertCount,
       ]
     case 'specialist':
+      return [pendingQuizzes, reviewed, expertCount]
+    case 'editor':
       return [
-        { key: 'pending_quizzes', label: 'Pending Reviews', value: n('pending_quizzes'), hint: 'Awaiting your review' },
-        { key: 'reviewed_today', label: 'Completed Today', value: n('reviewed_today'), hint: 'Quizzes reviewed today' },
+        sql`(select count(*) from activity_events where created_at >= now() - interval '7 days') as updates_week`,
+        expertCount,
+        travelerCount,
+        mySessions(me),
+      ]
+    default:
+      return [
+        sql`(select json_build_object('count', count(*)) from quiz_submissions where user_id = ${me}) as my_quizzes`,
+        sql`(select json_build_object('status', q.status,
+              'expert', coalesce(nullif(trim(e.first_name || ' ' || e.last_name), ''), e.username))
+            from quiz_submissions q left join users e on e.id = q.expert_assignment
+            where q.user_id = ${me} order by q.submitted_at desc, q.id desc limit 1) as my_quiz`,
+        mySessions(me),
+      ]
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * Four tiles per role, computed from the database in one statement that asks only for the role's figures
+ * (a bounded number of queries whatever the data size).
+ */
+export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<StatTile[]> {
+  const result = await ctx.db.execute(sql`select ${sql.join(columnsFor(actor), sql`, `)}`)
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+  const r = rows[0] ?? {}
+  const obj = (k: string) => {
+    const value = r[k]
+    return ((typeof value === 'string' ? JSON.parse(value) : value) ?? {}) as Record<string, unknown>
+  }
+  const n = (value: unknown) => Number(value ?? 0)
+
+  switch (actor.role) {
+    case 'superadmin':
+    case 'admin': {
+      const people = obj('people')
+      return [
+        { key: 'total_users', label: 'Total Users', value: n(people.total), hint: `${n(people.active)} active` },
+        { key: 'active_sessions', label: 'Active Sessions', value: n(r.active_sessions), hint: 'Signed-in browsers right now' },
+        { key: 'pending_quizzes', label: 'Pending Quiz Reviews', value: n(r.pending_quizzes), hint: 'Awaiting a specialist' },
+        { key: 'staff_users', label: 'Staff Members', value: n(people.staff), hint: plural(n(people.experts), 'expert', 'experts') },
+      ]
+    }
+    case 'expert': {
+      const mine = obj('mine')
+      return [
+        { key: 'my_travelers', label: 'Assigned Travelers', value: n(mine.travelers), hint: 'Matched to you by specialists' },
+        { key: 'my_new_assignments', label: 'New Assignments', value: n(mine.recent), hint: 'In the last 7 days' },
+        { key: 'travelers', label: 'Travelers on Platform', value: n(r.travelers), hint: 'Active traveler accounts' },
+        { key: 'experts', label: 'Expert Team', value: n(r.experts), hint: 'Active experts' },
+      ]
+    }
+    case 'specialist': {
+      const done = obj('reviewed')
+      return [
+        { key: 'pending_quizzes', label: 'Pending Reviews', value: n(r.pending_quizzes), hint: 'Awaiting your review' },
+        { key: 'reviewed_today', label: 'Completed Today', value: n(done.today), hint: 'Quizzes reviewed today' },
         {
           key: 'average_score',
           label: 'Average Score',
-          value: r.average_score === null || r.average_score === undefined ? '—' : `${Number(r.average_score)}%`,
+          value: done.average === null || done.average === undefined ? '—' : `${Number(done.average)}%`,
           hint: 'Across reviewed quizzes',
         },
-        { key: 'experts', label: 'Experts Available', value: n('experts'), hint: 'Active experts to assign' },
+        { key: 'experts', label: 'Experts Available', value: n(r.experts), hint: 'Active experts to assign' },
       ]
+    }
     case 'editor':
       return [
-        { key: 'updates_week', label: 'Platform Updates', value: n('updates_week'), hint: 'Changes in the last 7 days' },
-        { key: 'experts', label: 'Experts', value: n('experts'), hint: 'Active experts' },
-        { key: 'travelers', label: 'Travelers', value: n('travelers'), hint: 'Active traveler accounts' },
-        { key: 'my_sessions', label: 'Your Sessions', value: n('my_sessions'), hint: 'Browsers signed in as you' },
+        { key: 'updates_week', label: 'Platform Updates', value: n(r.updates_week), hint: 'Changes in the last 7 days' },
+        { key: 'experts', label: 'Experts', value: n(r.experts), hint: 'Active experts' },
+        { key: 'travelers', label: 'Travelers', value: n(r.travelers), hint: 'Active traveler accounts' },
+        { key: 'my_sessions', label: 'Your Sessions', value: n(r.my_sessions), hint: 'Browsers signed in as you' },
       ]
-    default:
+    default: {
+      const quiz = obj('my_quiz')
+      const status = quiz.status ? String(quiz.status) : null
       return [
         {
           key: 'quiz_status',
           label: 'Travel Quiz',
-          value: r.my_quiz_status ? (quizStatus[String(r.my_quiz_status)] ?? String(r.my_quiz_status)) : 'Not taken',
-          hint: r.my_quiz_status ? 'Your latest quiz' : 'Take it to get matched with an expert',
+          value: status ? (QUIZ_STATUS[status] ?? status) : 'Not taken',
+          hint: status ? 'Your latest quiz' : 'Take it to get matched with an expert',
         },
-        { key: 'my_quizzes', label: 'Quizzes Submitted', value: n('my_quizzes'), hint: 'All your submissions' },
+        { key: 'my_quizzes', label: 'Quizzes Submitted', value: n(obj('my_quizzes').count), hint: 'All your submissions' },
         {
           key: 'my_expert',
           label: 'Your Expert',
-          value: r.my_expert ? String(r.my_expert) : 'Not yet assigned',
+          value: quiz.expert ? String(quiz.expert) : 'Not yet assigned',
           hint: 'Matched after your quiz is reviewed',
         },
-        { key: 'my_sessions', label: 'Active Sessions', value: n('my_sessions'), hint: 'Browsers signed in as you' },
+        { key: 'my_sessions', label: 'Active Sessions', value: n(r.my_sessions), hint: 'Browsers signed in as you' },
       ]
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from '@meridian/db'
@@ -36,7 +37,8 @@ export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]
   }
 
   try {
-    const probe = path.join(ctx.config.dataDir, `.probe-${process.pid}`)
+    // A name of its own per call: two requests probing at once must not remove each other's file.
+    const probe = path.join(ctx.config.dataDir, `.probe-${process.pid}-${randomUUID()}`)
     await fs.mkdir(ctx.config.dataDir, { recursive: true })
     await fs.writeFile(probe, 'ok')
     await fs.rm(probe, { force: true })

@@ -1,22 +1,44 @@
 import { DEFAULT_PREFERENCES, type Preferences, UpdatePreferencesInput } from '@meridian/validators'
-import { eq, users } from '@meridian/db'
+import { eq, sql, users } from '@meridian/db'
+import * as v from 'valibot'
 import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
+
+/**
+ * Stored preferences with the defaults filled in. A stored value that no longer passes the schema (an older
+ * version's key, a hand-edited row) falls back to its default rather than reaching the UI.
+ */
+function withDefaults(stored: unknown): Preferences {
+  const result: Preferences = { ...DEFAULT_PREFERENCES, collapsed_sections: [...DEFAULT_PREFERENCES.collapsed_sections] }
+  if (!stored || typeof stored !== 'object') return result
+  const entries = UpdatePreferencesInput.entries
+  for (const [key, value] of Object.entries(stored)) {
+    if (!(key in entries) || value === undefined || value === null) continue
+    const parsed = v.safeParse(entries[key as keyof typeof entries], value)
+    if (parsed.success && parsed.output !== undefined) (result as Record<string, unknown>)[key] = parsed.output
+  }
+  return result
+}
 
 /** The signed-in user's dashboard preferences, defaults filled in. */
 export async function getPreferences(ctx: ServiceContext): Promise<Preferences> {
   const actor = requireActor(ctx)
   const [row] = await ctx.db.select({ p: users.preferences }).from(users).where(eq(users.id, actor.id))
-  return { ...DEFAULT_PREFERENCES, ...(row?.p as Partial<Preferences> | undefined) }
+  return withDefaults(row?.p)
 }
 
-/** Merge changes into the signed-in user's preferences. */
+/**
+ * Merge changes into the signed-in user's preferences. The merge happens in the database (jsonb `||`), so two
+ * saves at once (a sidebar toggle and the settings form) both keep their keys.
+ */
 export async function updatePreferences(ctx: ServiceContext, input: unknown): Promise<Preferences> {
   const actor = requireActor(ctx)
-  const changes = Object.fromEntries(Object.entries(parseInput(UpdatePreferencesInput, input)).filter(([, v]) => v !== undefined))
-  const current = await getPreferences(ctx)
-  const next = { ...current, ...changes } as Preferences
-  await ctx.db.update(users).set({ preferences: next }).where(eq(users.id, actor.id))
-  return next
+  const changes = Object.fromEntries(Object.entries(parseInput(UpdatePreferencesInput, input)).filter(([, value]) => value !== undefined))
+  const [row] = await ctx.db
+    .update(users)
+    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(changes)}::jsonb` })
+    .where(eq(users.id, actor.id))
+    .returning({ p: users.preferences })
+  return withDefaults(row?.p)
 }

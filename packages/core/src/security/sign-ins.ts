@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, refreshTokens, sessions } from '@meridian/db'
+import { and, desc, eq, gt, isNull, refreshTokens, sessions, sql } from '@meridian/db'
 import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -27,8 +27,17 @@ export async function listSignIns(ctx: ServiceContext, currentSessionId?: string
       .from(sessions)
       .where(and(eq(sessions.userId, actor.id), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.lastUsedAt)),
+    // A refresh token is replaced at every use: the family's first token says when the client signed in, and the
+    // newest one (or the latest rotation) when it was last used.
     ctx.db
-      .select()
+      .select({
+        id: refreshTokens.id,
+        ipAddress: refreshTokens.ipAddress,
+        userAgent: refreshTokens.userAgent,
+        expiresAt: refreshTokens.expiresAt,
+        createdAt: sql<Date | string>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`,
+        lastUsedAt: sql<Date | string | null>`(select max(f.last_used_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`,
+      })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.userId, actor.id), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
       .orderBy(desc(refreshTokens.createdAt)),
@@ -62,11 +71,14 @@ export async function listSignIns(ctx: ServiceContext, currentSessionId?: string
 export async function revokeSignIn(ctx: ServiceContext, id: string): Promise<void> {
   const actor = requireActor(ctx)
   const notFound = new DomainError('not_found', STATUS_MESSAGES[404])
-  if (id.startsWith('s_') && /^s_[0-9a-f]{16}$/.test(id)) {
-    const own = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id))
-    const match = own.find((s) => s.id.startsWith(id.slice(2)))
-    if (!match) throw notFound
-    await ctx.db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, actor.id)))
+  if (id.startsWith('s_')) {
+    // The handle is checked to be 16 hex digits, so it carries no LIKE wildcard.
+    if (!/^s_[0-9a-f]{16}$/.test(id)) throw notFound
+    const ended = await ctx.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} like ${`${id.slice(2)}%`}`))
+      .returning({ id: sessions.id })
+    if (!ended.length) throw notFound
     return
   }
   const tokenId = Number(id.slice(2))

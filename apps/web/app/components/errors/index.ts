@@ -1,0 +1,6 @@
+export { DashboardErrorBoundary, GenericErrorScreen } from './generic-error-screen.tsx'
+export { GlobalErrorScreen, RootErrorBoundary, COPIED_MS } from './global-error-screen.tsx'
+export { NotFoundScreen } from './not-found-screen.tsx'
+export { describeError, retryKindOf } from './describe.ts'
+export { reportError, buildReport, newErrorId, errorSessionId, REPORT_PATH } from './report.ts'
+export { useErrorScreen, AUTO_RETRY_DELAYS } from './use-error-screen.ts'

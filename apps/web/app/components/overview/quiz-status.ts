@@ -1,0 +1,20 @@
+/** Words and colours for a quiz submission's status (1-platform-core.md §3); the same words as the Travel Quiz tile. */
+export const QUIZ_STATUS: Record<string, { label: string; color: string }> = {
+  submitted: { label: 'Submitted', color: 'blue' },
+  awaiting_specialist: { label: 'Awaiting review', color: 'orange' },
+  reviewed: { label: 'Reviewed', color: 'green' },
+}
+
+export function quizStatus(status: string | null) {
+  if (!status) return { label: 'No quiz yet', color: 'gray' }
+  return QUIZ_STATUS[status] ?? { label: status, color: 'gray' }
+}
+
+const QUIZ_TYPES: Record<string, string> = {
+  general: 'General',
+  maldives: 'Maldives',
+  luxury: 'Luxury',
+  adventure: 'Adventure',
+}
+
+export const quizTypeLabel = (type: string) => QUIZ_TYPES[type] ?? type

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { navigationFor, showsNewChat, showsPlanTrip } from '@meridian/auth/navigation'
+import { getPreferences, listRecentActivity } from '@meridian/core'
+import { DashboardShell } from '../components/shell/dashboard-shell.tsx'
+import { requireUser } from '../utils/auth.server.ts'
+
+/**
+ * The layout of every /dashboard/* page: sidebar, header and the user's UI preferences. Child routes still call
+ * requireUser in their own loaders; this check only guards what the layout itself shows.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, ctx } = await requireUser(request, context)
+  const preferences = await getPreferences(ctx)
+  return {
+    user: {
+      firstName: actor.firstName,
+      username: actor.username,
+      role: actor.role,
+      roleLabel: ROLE_DISPLAY_NAMES[actor.role],
+    },
+    navigation: navigationFor(actor.role).map((section) => ({
+      title: section.title,
+      items: section.items.map(({ label, to }) => ({ label, to })),
+    })),
+    preferences,
+    /** For list screens: rows per page (3-back-office.md §9, default 20). */
+    itemsPerPage: preferences.items_per_page,
+    activity: preferences.notifications ? await listRecentActivity(ctx, 8) : [],
+    showPlanTrip: showsPlanTrip(actor.role),
+    showNewChat: showsNewChat(actor.role),
+  }
+}
+
+export type DashboardLayoutData = Awaited<ReturnType<typeof loader>>
+
+export default function DashboardLayout() {
+  const shell = useLoaderData<typeof loader>()
+  return (
+    <DashboardShell data={shell}>
+      <Outlet />
+    </DashboardShell>
+  )
+}
+
+export { DashboardErrorBoundary as ErrorBoundary } from '../components/errors/generic-error-screen.tsx'

@@ -1,0 +1,213 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { createSession, DEMO_USERS, type DemoUsername, expect, plantSession, test, uniqueName } from './fixtures.ts'
+
+/** Quick Access cards per role, exactly as 3-back-office.md §6 lists them (in the table's order). */
+const EVERYONE = ['Destinations', 'Media Library', 'Communications', 'Activities']
+const CATALOGUE = ['Suppliers', 'Locations', 'Activity Management', 'Analytics']
+const ADMINISTRATION = ['User Management', 'Currency', 'System Diagnostics']
+const PLANNING = ['Trip Planning']
+const QUICK_ACCESS: Record<DemoUsername, string[]> = {
+  superadmin: [...EVERYONE, ...CATALOGUE, ...ADMINISTRATION],
+  admin: [...EVERYONE, ...CATALOGUE, ...ADMINISTRATION],
+  expert: [...EVERYONE, ...CATALOGUE, ...PLANNING],
+  specialist: [...EVERYONE, ...PLANNING],
+  editor: [...EVERYONE],
+  traveler: [...EVERYONE, ...PLANNING],
+}
+
+/** The overview sections each role's sidebar links to (1-platform-core.md §2 navigation anchors). */
+const SECTIONS: Record<DemoUsername, string[]> = {
+  superadmin: ['trip-management', 'assignment-queue', 'expert-assignments', 'trip-planning', 'communication-hub', 'quiz-review', 'customer-profiles', 'analytics'],
+  admin: ['trip-planning', 'customer-profiles', 'analytics'],
+  expert: ['trip-management', 'assignment-queue', 'trip-planning', 'communication-hub', 'customer-profiles', 'analytics'],
+  specialist: ['assignment-queue', 'expert-assignments', 'trip-planning', 'communication-hub', 'quiz-review', 'customer-profiles'],
+  editor: [],
+  traveler: ['trip-planning'],
+}
+const ALL_SECTIONS = SECTIONS.superadmin
+
+const ANSWERS = { travel_style: 'Culture & History', budget_range: 'Comfortable ($1500-3000)', group_size: 'Group of friends' }
+
+const tile = (page: Page, key: string) => page.getByTestId(`stat-${key}`).locator('[data-role="value"]')
+const tileNumber = async (page: Page, key: string) => Number((await tile(page, key).innerText()).replace(/,/g, ''))
+
+/** A new traveler through the REST registration call; returns the credentials. */
+async function registerTraveler(request: APIRequestContext, prefix: string) {
+  const username = uniqueName(prefix)
+  const password = 'a-long-passphrase-1'
+  const response = await request.post('/users/api/auth/register/', {
+    data: { username, email: `${username}@example.test`, password, first_name: 'Mira', last_name: 'Quist' },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return { username, password }
+}
+
+for (const { username, firstName, roleLabel } of DEMO_USERS) {
+  test(`${username}: greeting, role label, Quick Access cards and sections`, async ({ page, signIn }) => {
+    await signIn(username)
+    await page.goto('/dashboard/overview')
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${firstName}!` })).toBeVisible()
+    await expect(page.getByTestId('role-label')).toHaveText(roleLabel)
+
+    const cards = page.getByTestId('quick-access-card')
+    await expect(cards.locator('[data-role="title"]')).toHaveText(QUICK_ACCESS[username])
+    await expect(cards.filter({ hasText: 'Destinations' })).toHaveAttribute('href', '/dashboard/destinations')
+    if (QUICK_ACCESS[username].includes('Trip Planning')) {
+      await expect(cards.filter({ hasText: 'Trip Planning' })).toHaveAttribute('href', '/dashboard/trip-planning')
+    }
+    if (QUICK_ACCESS[username].includes('System Diagnostics')) {
+      await expect(cards.filter({ hasText: 'System Diagnostics' })).toHaveAttribute('href', '/dashboard/diagnostics')
+    }
+
+    await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(4)
+    for (const id of ALL_SECTIONS) {
+      await expect(page.locator(`section#${id}`), id).toHaveCount(SECTIONS[username].includes(id) ? 1 : 0)
+    }
+    // Every sidebar anchor to the overview lands on a section of this page.
+    const anchors = page.getByRole('navigation').locator('a[href^="/dashboard/overview#"]')
+    for (const href of await anchors.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+      await expect(page.locator(`section${href.slice('/dashboard/overview'.length)}`), href).toHaveCount(1)
+    }
+
+    await expect(page.getByRole('heading', { name: 'Platform Status' })).toBeVisible()
+    const checks = page.getByTestId('platform-status').locator('[data-status]')
+    await expect(checks).toHaveCount(3)
+    await expect(checks.first()).toContainText('Database')
+    await expect(checks.nth(1)).toContainText('File Storage')
+    await expect(checks.nth(2)).toContainText('Background Jobs')
+    for (const status of await checks.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))) {
+      expect(['operational', 'degraded', 'down']).toContain(status)
+    }
+    await expect(page.getByRole('heading', { name: 'Recent Platform Updates' })).toBeVisible()
+  })
+}
+
+test("the admin's figures come from the database and follow a registration", async ({ page, signIn, request }) => {
+  await signIn('admin')
+  await page.goto('/dashboard/overview')
+  await expect(page.getByTestId('stat-total_users')).toContainText('Total Users')
+  const before = await tileNumber(page, 'total_users')
+  // The six demo accounts, plus whatever other tests running alongside registered.
+  expect(before).toBeGreaterThanOrEqual(DEMO_USERS.length)
+  expect(await tileNumber(page, 'staff_users')).toBeGreaterThanOrEqual(5)
+  expect(await tileNumber(page, 'active_sessions')).toBeGreaterThanOrEqual(1)
+
+  const { username } = await registerTraveler(request, 'tally')
+  await page.reload()
+  expect(await tileNumber(page, 'total_users')).toBeGreaterThanOrEqual(before + 1)
+  // Staff see the registration in the feed, as it happened.
+  const update = page.getByTestId('recent-updates').getByRole('listitem').filter({ hasText: `${username} joined as a traveler` })
+  await expect(update).toBeVisible()
+  await expect(update).toContainText('just now')
+  // The newest traveler heads Customer Profiles.
+  await expect(page.locator('section#customer-profiles')).toContainText(`@${username}`)
+})
+
+test('a traveler who completes the quiz sees it awaiting review; staff see it in their feed and queue', async ({ page, signIn, request, browser, playwright, baseURL }) => {
+  const { username, password } = await registerTraveler(request, 'quizzer')
+  await signIn(username, password)
+  await page.goto('/dashboard/overview')
+  await expect(tile(page, 'quiz_status')).toHaveText('Not taken')
+  await expect(page.locator('section#trip-planning').getByRole('link', { name: 'Take the quiz' })).toHaveAttribute('href', '/onboarding-quiz')
+
+  const login = await request.post('/users/api/auth/login/', { data: { username, password } })
+  expect(login.status()).toBe(200)
+  const { access } = await login.json()
+  const submitted = await request.post('/api/onboarding/quiz/', {
+    data: { quiz_data: ANSWERS },
+    headers: { Authorization: `Bearer ${access}` },
+  })
+  expect(submitted.status(), await submitted.text()).toBe(201)
+
+  await page.reload()
+  await expect(tile(page, 'quiz_status')).toHaveText('Awaiting review')
+  await expect(tile(page, 'my_quizzes')).toHaveText('1')
+  const planning = page.locator('section#trip-planning')
+  await expect(planning.getByTestId('trip-planning-quiz-status')).toHaveText('Awaiting review')
+  await expect(planning.getByRole('link', { name: 'Book Trip' })).toHaveAttribute('href', '/dashboard/book-trip')
+  // A traveler's own feed holds their own event.
+  await expect(page.getByTestId('recent-updates')).toContainText(`${username} completed the onboarding quiz`)
+
+  const staff = await browser.newContext()
+  const api = await playwright.request.newContext({ baseURL })
+  try {
+    await plantSession(staff, baseURL!, await createSession(api, baseURL!, 'specialist'))
+    const specialist = await staff.newPage()
+    await specialist.goto('/dashboard/overview')
+    const event = specialist
+      .getByTestId('recent-updates')
+      .getByRole('listitem')
+      .filter({ hasText: `${username} completed the onboarding quiz (Culture & History, Group of friends)` })
+    await expect(event).toBeVisible()
+    await expect(event).toContainText('just now')
+    const review = specialist.locator('section#quiz-review')
+    await expect(review).toContainText(`@${username}`)
+    await expect(review.getByRole('link', { name: /Open Quiz Reviews/ })).toHaveAttribute('href', '/dashboard/quiz-reviews')
+    expect(await tileNumber(specialist, 'pending_quizzes')).toBeGreaterThanOrEqual(1)
+  } finally {
+    await api.dispose()
+    await staff.close()
+  }
+})
+
+test.describe('the clock', () => {
+  test.use({ timezoneId: 'UTC' })
+
+  test('shows the date and time and moves on every minute', async ({ page, signIn }) => {
+    await page.clock.install({ time: new Date('2030-01-01T09:59:30Z') })
+    await signIn('editor')
+    await page.goto('/dashboard/overview')
+    const clock = page.getByTestId('current-time')
+    await expect(clock).toHaveText('Tuesday, January 1, 2030 · 9:59 AM')
+    await page.clock.fastForward(30_000)
+    await expect(clock).toHaveText('Tuesday, January 1, 2030 · 10:00 AM')
+    await page.clock.fastForward(60_000)
+    await expect(clock).toHaveText('Tuesday, January 1, 2030 · 10:01 AM')
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the whole overview is in the HTML', async ({ page, signIn }) => {
+    await signIn('specialist')
+    await page.goto('/dashboard/overview')
+    await expect(page.getByRole('heading', { name: 'Welcome back, Priya!' })).toBeVisible()
+    await expect(page.getByTestId('current-time')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M UTC$/)
+    await expect(page.getByTestId('quick-access-card').locator('[data-role="title"]')).toHaveText(QUICK_ACCESS.specialist)
+    await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(4)
+    await expect(page.locator('section#quiz-review')).toBeVisible()
+  })
+})
+
+test('a sidebar anchor scrolls to its section', async ({ page, signIn }) => {
+  await signIn('superadmin')
+  await page.goto('/dashboard/overview')
+  await page.getByRole('navigation').getByRole('link', { name: 'Analytics', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard\/overview#analytics$/)
+  await expect(page.locator('section#analytics')).toBeInViewport()
+  await expect(page.getByTestId('users-by-role')).toContainText('Traveler')
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme })
+
+    for (const username of ['superadmin', 'traveler'] as const) {
+      test(`${username}'s overview has no serious or critical axe violations`, async ({ page, signIn }) => {
+        // axe walks the whole page: give it room on a busy machine.
+        test.slow()
+        await page.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), colorScheme)
+        await signIn(username)
+        await page.goto('/dashboard/overview')
+        await expect(page.getByTestId('role-label')).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme)
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+        const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`)
+        expect(summary).toEqual([])
+      })
+    }
+  })
+}

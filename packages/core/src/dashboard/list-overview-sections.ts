@@ -1,0 +1,288 @@
+import { navigationFor } from '@meridian/auth'
+import { sql } from '@meridian/db'
+import { requireActor } from '../access.ts'
+import type { Actor, ServiceContext } from '../context.ts'
+
+/** The home dashboard's anchored sections, in the sidebar's order (1-platform-core.md §2). */
+export const OVERVIEW_SECTION_IDS = [
+  'trip-management',
+  'assignment-queue',
+  'expert-assignments',
+  'trip-planning',
+  'communication-hub',
+  'quiz-review',
+  'customer-profiles',
+  'analytics',
+] as const
+export type OverviewSectionId = (typeof OVERVIEW_SECTION_IDS)[number]
+
+type SQL = ReturnType<typeof sql>
+
+const ANCHOR_PREFIX = '/dashboard/overview#'
+
+/** The sections a role may see: exactly the anchors its sidebar links to, so the menu and the page agree. */
+export function overviewSectionsFor(actor: Pick<Actor, 'role'>): OverviewSectionId[] {
+  const anchors = new Set(
+    navigationFor(actor.role)
+      .flatMap((section) => section.items)
+      .filter((item) => item.to.startsWith(ANCHOR_PREFIX))
+      .map((item) => item.to.slice(ANCHOR_PREFIX.length)),
+  )
+  return OVERVIEW_SECTION_IDS.filter((id) => anchors.has(id))
+}
+
+export interface PersonRef {
+  id: number
+  username: string
+  name: string
+}
+
+export interface AssignmentItem {
+  quiz_id: number
+  traveler: PersonRef | null
+  expert: PersonRef | null
+  reviewed_at: string | null
+}
+
+export interface QuizQueueItem {
+  id: number
+  quiz_type: string
+  submitted_at: string
+  traveler: PersonRef | null
+  travel_style: string
+  group_size: string
+}
+
+export interface CustomerItem extends PersonRef {
+  date_joined: string
+  location: string
+  is_active: boolean
+  quiz_status: string | null
+  quiz_submitted_at: string | null
+}
+
+export interface RoleCount {
+  role: string
+  display_name: string
+  count: number
+}
+
+export type OverviewSection =
+  | { id: 'trip-management'; items: [] }
+  | { id: 'communication-hub'; items: [] }
+  | { id: 'assignment-queue'; scope: 'mine' | 'unassigned'; items: AssignmentItem[] }
+  | { id: 'expert-assignments'; items: AssignmentItem[] }
+  | {
+      id: 'trip-planning'
+      scope: 'traveler'
+      quiz: { id: number; status: string; submitted_at: string; expert: PersonRef | null } | null
+    }
+  | { id: 'trip-planning'; scope: 'team'; awaiting_review: number; awaiting_expert: number; matched: number }
+  | { id: 'quiz-review'; pending: number; items: QuizQueueItem[] }
+  | { id: 'customer-profiles'; total: number; items: CustomerItem[] }
+  | {
+      id: 'analytics'
+      total_users: number
+      active_users: number
+      joined_last_7_days: number
+      quizzes_submitted: number
+      by_role: RoleCount[]
+    }
+
+const LIST = 5
+
+const personJson = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, ` +
+      `'name', coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)) end`,
+  )
+
+const jsonList = (inner: SQL) => sql`coalesce((select json_agg(x) from (${inner}) x), '[]'::json)`
+
+const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null)
+const num = (value: unknown) => Number(value ?? 0)
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T
+}
+
+function assignment(raw: Record<string, unknown>): AssignmentItem {
+  return {
+    quiz_id: num(raw.quiz_id),
+    traveler: (raw.traveler as PersonRef | null) ?? null,
+    expert: (raw.expert as PersonRef | null) ?? null,
+    reviewed_at: iso(raw.reviewed_at),
+  }
+}
+
+/**
+ * The overview's anchored sections the signed-in user's role may see (the anchors of its sidebar), filled from the
+ * database in one statement whatever the data size: counts and the newest few rows of each list. Trips and chat do
+ * not exist yet, so their sections are empty. Reads only.
+ */
+export async function listOverviewSections(ctx: ServiceContext): Promise<OverviewSection[]> {
+  const actor = requireActor(ctx)
+  const visible = overviewSectionsFor(actor)
+  const me = actor.id
+  const traveler = actor.role === 'traveler'
+  const columns: SQL[] = []
+  const want = (id: OverviewSectionId) => visible.includes(id)
+
+  // Lists take their few newest rows first and only then look up the people in them.
+  const assignments = (where: SQL) => jsonList(sql`
+      select q.id as quiz_id, q.reviewed_at, ${personJson('t')} as traveler, ${personJson('e')} as expert
+      from (select id, user_id, expert_assignment, reviewed_at from quiz_submissions where ${where}
+            order by reviewed_at desc nulls last, id desc limit ${LIST}) q
+      left join users t on t.id = q.user_id left join users e on e.id = q.expert_assignment
+      order by q.reviewed_at desc nulls last, q.id desc`)
+  if (want('assignment-queue')) {
+    const where = actor.role === 'expert' ? sql`expert_assignment = ${me}` : sql`status = 'reviewed' and expert_assignment is null`
+    columns.push(sql`${assignments(where)} as assignment_queue`)
+  }
+  if (want('expert-assignments')) {
+    columns.push(sql`${assignments(sql`expert_assignment is not null`)} as expert_assignments`)
+  }
+  if (want('trip-planning')) {
+    if (traveler) {
+      columns.push(sql`(select json_build_object('id', q.id, 'status', q.status, 'submitted_at', q.submitted_at, 'expert', ${personJson('e')})
+        from quiz_submissions q left join users e on e.id = q.expert_assignment
+        where q.user_id = ${me} order by q.submitted_at desc, q.id desc limit 1) as my_quiz`)
+    } else {
+      columns.push(sql`(select json_build_object(
+          'awaiting_review', count(*) filter (where status = 'awaiting_specialist'),
+          'awaiting_expert', count(*) filter (where status = 'reviewed' and expert_assignment is null),
+          'matched', count(*) filter (where expert_assignment is not null))
+        from quiz_submissions) as pipeline`)
+    }
+  }
+  if (want('quiz-review')) {
+    columns.push(sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as quiz_pending`)
+    columns.push(sql`${jsonList(sql`
+      select q.id, q.quiz_type, q.submitted_at, q.quiz_data ->> 'travel_style' as travel_style,
+             q.quiz_data ->> 'group_size' as group_size, ${personJson('t')} as traveler
+      from (select id, user_id, quiz_type, submitted_at, quiz_data from quiz_submissions
+            where status = 'awaiting_specialist' order by submitted_at desc, id desc limit ${LIST}) q
+      left join users t on t.id = q.user_id
+      order by q.submitted_at desc, q.id desc`)} as quiz_queue`)
+  }
+  if (want('customer-profiles') || want('analytics')) {
+    // One pass over users (no join) for every per-role figure both sections show; the six roles are joined after.
+    columns.push(sql`${jsonList(sql`
+      select r.name as role, r.display_name, coalesce(c.count, 0) as count, coalesce(c.active, 0) as active,
+             coalesce(c.joined, 0) as joined
+      from roles r left join (
+        select role_id, count(*) as count, count(*) filter (where is_active) as active,
+               count(*) filter (where date_joined >= now() - interval '7 days') as joined
+        from users group by role_id) c on c.role_id = r.id
+      order by r.id`)} as by_role`)
+  }
+  if (want('customer-profiles')) {
+    // The newest few travelers first (accounts are created as people join, so by id: a walk down the primary key
+    // that stops after a few rows), then each one's latest quiz: the lateral lookup runs for those rows only.
+    columns.push(sql`${jsonList(sql`
+      select u.id, u.username, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as name,
+             u.date_joined, u.is_active, concat_ws(', ', nullif(u.city, ''), nullif(u.country, '')) as location,
+             lq.status as quiz_status, lq.submitted_at as quiz_submitted_at
+      from (select * from users where role_id = (select id from roles where name = 'traveler')
+            order by id desc limit ${LIST}) u
+      left join lateral (select status, submitted_at from quiz_submissions where user_id = u.id
+                         order by submitted_at desc, id desc limit 1) lq on true
+      order by u.id desc`)} as customers`)
+  }
+  if (want('analytics')) {
+    columns.push(sql`(select count(*) from quiz_submissions) as quizzes_total`)
+  }
+
+  let row: Record<string, unknown> = {}
+  if (columns.length) {
+    const result = await ctx.db.execute(sql`select ${sql.join(columns, sql`, `)}`)
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+    row = rows[0] ?? {}
+  }
+
+  const byRole = json<Record<string, unknown>[]>(row.by_role ?? []).map((r) => ({
+    role: String(r.role),
+    display_name: String(r.display_name),
+    count: num(r.count),
+    active: num(r.active),
+    joined: num(r.joined),
+  }))
+
+  return visible.map((id): OverviewSection => {
+    switch (id) {
+      case 'trip-management':
+      case 'communication-hub':
+        return { id, items: [] }
+      case 'assignment-queue':
+        return {
+          id,
+          scope: actor.role === 'expert' ? 'mine' : 'unassigned',
+          items: json<Record<string, unknown>[]>(row.assignment_queue).map(assignment),
+        }
+      case 'expert-assignments':
+        return { id, items: json<Record<string, unknown>[]>(row.expert_assignments).map(assignment) }
+      case 'trip-planning': {
+        if (traveler) {
+          const quiz = json<Record<string, unknown> | null>(row.my_quiz)
+          return {
+            id,
+            scope: 'traveler',
+            quiz: quiz
+              ? {
+                  id: num(quiz.id),
+                  status: String(quiz.status),
+                  submitted_at: iso(quiz.submitted_at)!,
+                  expert: (quiz.expert as PersonRef | null) ?? null,
+                }
+              : null,
+          }
+        }
+        const p = json<Record<string, unknown> | null>(row.pipeline) ?? {}
+        return {
+          id,
+          scope: 'team',
+          awaiting_review: num(p.awaiting_review),
+          awaiting_expert: num(p.awaiting_expert),
+          matched: num(p.matched),
+        }
+      }
+      case 'quiz-review':
+        return {
+          id,
+          pending: num(row.quiz_pending),
+          items: json<Record<string, unknown>[]>(row.quiz_queue).map((q) => ({
+            id: num(q.id),
+            quiz_type: String(q.quiz_type),
+            submitted_at: iso(q.submitted_at)!,
+            traveler: (q.traveler as PersonRef | null) ?? null,
+            travel_style: String(q.travel_style ?? ''),
+            group_size: String(q.group_size ?? ''),
+          })),
+        }
+      case 'customer-profiles':
+        return {
+          id,
+          total: byRole.find((r) => r.role === 'traveler')?.count ?? 0,
+          items: json<Record<string, unknown>[]>(row.customers).map((c) => ({
+            id: num(c.id),
+            username: String(c.username),
+            name: String(c.name),
+            date_joined: iso(c.date_joined)!,
+            location: String(c.location ?? ''),
+            is_active: Boolean(c.is_active),
+            quiz_status: (c.quiz_status as string | null) ?? null,
+            quiz_submitted_at: iso(c.quiz_submitted_at),
+          })),
+        }
+      case 'analytics':
+        return {
+          id,
+          total_users: byRole.reduce((sum, r) => sum + r.count, 0),
+          active_users: byRole.reduce((sum, r) => sum + r.active, 0),
+          joined_last_7_days: byRole.reduce((sum, r) => sum + r.joined, 0),
+          quizzes_submitted: num(row.quizzes_total),
+          by_role: byRole.map(({ role, display_name, count }) => ({ role, display_name, count })),
+        }
+    }
+  })
+}

@@ -1,0 +1,194 @@
+// `npm run bench`: the app's authenticated GET over REST and tRPC against a bare node:http baseline, REST
+// sign-in time, and the embedded default's cold start. Loopback only; reports figures, never gates (exit 0;
+// 1 only when it could not measure). `tsx scripts/bench/profile.ts [rest|trpc]` shows where the CPU time goes.
+//
+// Environment (all optional):
+//   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP      warm-up seconds before each (3)
+//   BENCH_CONNECTIONS  concurrent connections (32)                 BENCH_LOGINS      sequential sign-ins timed (15)
+//   BENCH_COLD_RUNS    restarts timed on the existing data dir (3) BENCH_TIMEOUT     seconds allowed after the build (180)
+//   BENCH_ADMIN_URL    PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Child, killAllSync, startChild, stopAll, waitForOk } from './children.ts'
+import { createBenchDatabase, dropBenchDatabase, lastStatements } from './database.ts'
+import { LOAD_ACTOR_SQL } from './load-actor-sql.ts'
+import { load, login, median, medianLogin } from './measure.ts'
+import { BARS, barLine, throughputTable } from './report.ts'
+import { snapshotServer } from './snapshot.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const seconds = Number(process.env.BENCH_DURATION ?? 10)
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? Math.min(3, Math.max(1, Math.round(seconds / 4))))
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const dbName = process.env.BENCH_DATABASE ?? 'meridian_bench'
+const DEMO_PASSWORD = 'meridian-demo'
+const DEMO_USERS = ['superadmin', 'admin', 'expert', 'specialist', 'editor', 'traveler']
+const APP_READY = /listening on http:\/\/localhost:(\d+)/
+
+const tempDirs: string[] = []
+let databaseCreated = false
+let watchdog: NodeJS.Timeout | undefined
+let serverEntry = path.join(root, 'apps/web/server/index.ts')
+
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...extra }
+  // Nothing from the caller's shell may point the bench servers elsewhere or add background work.
+  for (const name of ['SMTP_URL', 'APP_ORIGIN', 'TRUST_PROXY']) delete env[name]
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL
+  if (!extra.JWT_SECRET) delete env.JWT_SECRET
+  return env
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+
+async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<{ child: Child; base: string }> {
+  const child = startChild(name, ['--import', 'tsx', serverEntry], env, APP_READY, root)
+  const base = `http://127.0.0.1:${await child.port}`
+  await waitForOk(`${base}/readyz`, 120_000, 25, child)
+  return { child, base }
+}
+
+let cleaning: Promise<void> | undefined
+let interrupted = false
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAll().catch((e) => console.error('stopping children:', e))
+    if (databaseCreated) await dropBenchDatabase(adminUrl, dbName).catch((e) => console.error(`dropping ${dbName}:`, e.message))
+    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+  })()
+  return cleaning
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true
+    console.error(`\n${signal}: cleaning up`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+process.once('exit', killAllSync)
+
+async function measureThroughput(appBase: string, baselineBase: string, pids: { app?: number; baseline?: number }) {
+  const { access } = await login(appBase, 'admin', DEMO_PASSWORD)
+  const headers = { Authorization: `Bearer ${access}` }
+  const opts = { connections, seconds, warmupSeconds }
+  // Every endpoint must answer the same user before being timed, or the comparison means nothing.
+  const check = async (url: string, pick: (body: any) => { id: number; permissions: string[] }) => {
+    const res = await fetch(url, { headers })
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
+    return pick(await res.json())
+  }
+  const users = await Promise.all([
+    check(`${baselineBase}/`, (b) => b),
+    check(`${appBase}/users/api/auth/profile/`, (b) => b),
+    check(`${appBase}/trpc/auth.me`, (b) => b.result.data),
+  ])
+  if (new Set(users.map((u) => JSON.stringify([u.id, u.permissions]))).size !== 1) {
+    throw new Error(`endpoints disagree on the user: ${JSON.stringify(users)}`)
+  }
+  console.log(`Load: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s each, signed in as admin`)
+  const baseline = await load('baseline (node:http+jose+postgres)', `${baselineBase}/`, headers, { ...opts, pid: pids.baseline })
+  console.log(`  baseline  ${baseline.requestsPerSecond.toFixed(0)} req/s`)
+  const rest = await load('REST GET /users/api/auth/profile/', `${appBase}/users/api/auth/profile/`, headers, { ...opts, pid: pids.app })
+  console.log(`  REST      ${rest.requestsPerSecond.toFixed(0)} req/s`)
+  const trpc = await load('tRPC GET /trpc/auth.me', `${appBase}/trpc/auth.me`, headers, { ...opts, pid: pids.app })
+  console.log(`  tRPC      ${trpc.requestsPerSecond.toFixed(0)} req/s`)
+  return { baseline, rest, trpc }
+}
+
+async function measureColdStart() {
+  const dataDir = path.join(tempDir('meridian-bench-cold-'), 'data')
+  const env = serverEnv({ DATA_DIR: dataDir })
+  let started = performance.now()
+  const first = await startApp('embedded (first boot)', env)
+  const firstBoot = performance.now() - started
+  await first.child.stop()
+  const runs: number[] = []
+  for (let i = 0; i < Number(process.env.BENCH_COLD_RUNS ?? 3); i++) {
+    started = performance.now()
+    const { child } = await startApp('embedded (restart)', env)
+    runs.push(performance.now() - started)
+    await child.stop()
+  }
+  return { firstBoot, runs }
+}
+
+async function main() {
+  const runStarted = performance.now()
+  const cores = os.availableParallelism()
+  console.log(`Meridian bench: node ${process.version}, ${cores} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), load generator on the same machine`)
+  const loadBefore = os.loadavg()[0]!
+  if (loadBefore > cores / 2) {
+    console.warn(
+      `  WARNING: load average ${loadBefore.toFixed(2)} on ${cores} cores: other work competes for the CPU, so req/s and latencies will be low (CPU ms/req holds up better)`,
+    )
+  }
+  const snapshotStarted = performance.now()
+  const snapshot = await snapshotServer(root)
+  tempDirs.push(snapshot.dir)
+  serverEntry = snapshot.entry
+  console.log(`Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`)
+  // The budget starts after the build, which takes from seconds to a minute depending on what changed.
+  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000
+  watchdog = setTimeout(() => {
+    console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
+    void cleanup().finally(() => process.exit(1))
+  }, budget)
+
+  const databaseUrl = await createBenchDatabase(adminUrl, dbName)
+  databaseCreated = true
+  const secret = randomBytes(48).toString('base64url')
+  const env = serverEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: secret, SEED_DEMO: 'true', DATA_DIR: path.join(tempDir('meridian-bench-'), 'data') })
+  const baselineChild = startChild('baseline', ['--import', 'tsx', path.join(root, 'scripts/bench/baseline-server.ts')], { ...env, POOL_MAX: '10' }, /baseline listening on port (\d+)/, root)
+  const app = await startApp('app', env)
+  const baselineBase = `http://127.0.0.1:${await baselineChild.port}`
+  console.log(`App on ${app.base} (PostgreSQL database ${dbName}), baseline on ${baselineBase}`)
+
+  const { baseline, rest, trpc } = await measureThroughput(app.base, baselineBase, { app: app.child.process.pid, baseline: baselineChild.process.pid })
+  const loadAfter = os.loadavg()[0]!
+  const appStatements = await lastStatements(adminUrl, dbName, 'meridian')
+  const sameSql = appStatements.includes(LOAD_ACTOR_SQL)
+  console.log(`\n${throughputTable(baseline, [{ result: rest, ratioBar: BARS.restRatio }, { result: trpc, ratioBar: BARS.trpcRatio }])}`)
+  console.log(`Bars: REST >= ${BARS.restRatio * 100}% of baseline, tRPC >= ${BARS.trpcRatio * 100}%, p99 < ${BARS.p99Ms} ms.`)
+  console.log(`CPU ms/req: the server process's own CPU time (user + system) per answered request, from /proc.`)
+  console.log(`Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after the load runs.`)
+  if (!sameSql) {
+    console.warn(`WARNING: the app's connections did not last run the baseline's SQL (is scripts/bench/load-actor-sql.ts stale?):`)
+    for (const statement of new Set(appStatements)) console.warn(`  ${statement.slice(0, 300)}`)
+  }
+  console.log(`Django REST Framework serves a comparable endpoint at about 900 requests/s here; target >= ${BARS.restTarget} req/s for REST.`)
+  console.log(barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`))
+
+  const logins = await medianLogin(app.base, DEMO_USERS, DEMO_PASSWORD, Number(process.env.BENCH_LOGINS ?? 15))
+  console.log(
+    `${'REST login, median'.padEnd(34)}${`${logins.median.toFixed(1)} ms`.padStart(12)}  (${logins.count} sequential over the demo users, min ${logins.min.toFixed(1)}, max ${logins.max.toFixed(1)} ms)`,
+  )
+  await Promise.all([app.child.stop(), baselineChild.stop()])
+
+  const cold = await measureColdStart()
+  const coldMedian = median(cold.runs)
+  console.log(
+    `${barLine('Cold start, existing data dir', `${coldMedian.toFixed(0)} ms`, coldMedian < BARS.coldStartMs, `< ${BARS.coldStartMs / 1000} s`)}  spawn to first 200 /readyz; median of ${cold.runs.map((r) => r.toFixed(0)).join(', ')} ms`,
+  )
+  console.log(`${'First boot, new data dir'.padEnd(34)}${`${cold.firstBoot.toFixed(0)} ms`.padStart(12)}  (PGlite created and migrated, demo users seeded)`)
+  console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+}
+
+try {
+  await main()
+} catch (error) {
+  if (!interrupted) console.error('\nBench failed:', error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  clearTimeout(watchdog)
+  await cleanup()
+}
