@@ -169,7 +169,9 @@ test.describe('connectivity', () => {
     await page.waitForLoadState('networkidle')
 
     await context.setOffline(true)
-    await expect.poll(shown, { timeout: 10_000 }).toContainEqual(expect.stringContaining('You are now offline. Some features may not work.'))
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining('You are now offline. Some features may not work.'))
     await expect(page.getByTestId('offline-notice')).toHaveText('You appear to be offline. Please check your internet connection.')
 
     await context.setOffline(false)

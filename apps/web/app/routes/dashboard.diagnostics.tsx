@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Container, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
-import { isStaff, issueTokens, listClientErrors, type ClientErrorDto } from '@meridian/core'
+import { isStaff, issueTokens, listClientErrors } from '@meridian/core'
 import { STATUS_MESSAGES } from '@meridian/core/messages'
+import { AuthPanel, EndpointRow, LocalTime, RecentErrors } from '../components/diagnostics/diagnostics-panels.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser, readSessionToken } from '../utils/auth.server.ts'
 import { heldToken, type HeldToken, storeTokens } from '../utils/bearer-token.ts'
@@ -56,16 +57,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pair = await issueTokens(ctx, actor)
   if (form.get('keep') === 'tab') return { tokens: pair }
   return { results: await runChecksOnServer(selfOrigin(request, context), request, pair.access), checkedAt: new Date().toISOString() }
-}
-
-const STATE_LABEL = { pending: 'Testing...', success: 'Working', error: 'Failed' } as const
-const STATE_COLOR = { pending: 'gray', success: 'teal', error: 'red' } as const
-
-/** A time in the reader's own zone: UTC in the server's HTML, local once the browser has it. */
-function LocalTime({ iso }: { iso: string }) {
-  const [text, setText] = useState(() => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC')
-  useEffect(() => setText(new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })), [iso])
-  return <time dateTime={iso}>{text}</time>
 }
 
 export default function Diagnostics() {
@@ -140,13 +131,16 @@ function DiagnosticsScreen({ data: loaded }: { data: Allowed }) {
 
   const noScriptRun = posted && 'results' in posted ? posted : null
   const results = clientResults ?? noScriptRun?.results ?? loaded.results
-  const checkedAt = clientResults ? null : (noScriptRun?.checkedAt ?? loaded.checkedAt)
+  const checkedAt = clientResults ? null : noScriptRun?.checkedAt ?? loaded.checkedAt
   const working = results.filter((r) => r.state === 'success').length
   const syncing = fetcher.state !== 'idle'
 
   return (
     <Container size="lg" px={0} data-testid="diagnostics" data-run={clientResults === null ? 'server' : running ? 'running' : 'done'}>
-      <PageHeader title="API Diagnostics" description="Tests this application's endpoints one after another, with the credentials this page holds.">
+      <PageHeader
+        title="API Diagnostics"
+        description="Tests this application's endpoints one after another, with the credentials this page holds."
+      >
         <Group gap="sm">
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="sync-tokens" />
@@ -174,201 +168,37 @@ function DiagnosticsScreen({ data: loaded }: { data: Allowed }) {
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder radius="lg" p="lg" h="100%">
-          <Group justify="space-between" mb="md">
-            <Title order={2} fz="lg">
-              Endpoint tests
-            </Title>
-            <Group gap="xs">
-              {running ? <Loader size="xs" /> : null}
-              <Text size="sm" c="dimmed" data-testid="endpoint-summary">
-                {working} of {results.length} working
-                {checkedAt ? (
-                  <>
-                    {' · checked '}
-                    <LocalTime iso={checkedAt} />
-                  </>
-                ) : null}
-              </Text>
+          <Paper withBorder radius="lg" p="lg" h="100%">
+            <Group justify="space-between" mb="md">
+              <Title order={2} fz="lg">
+                Endpoint tests
+              </Title>
+              <Group gap="xs">
+                {running ? <Loader size="xs" /> : null}
+                <Text size="sm" c="dimmed" data-testid="endpoint-summary">
+                  {working} of {results.length} working
+                  {checkedAt ? (
+                    <>
+                      {' · checked '}
+                      <LocalTime iso={checkedAt} />
+                    </>
+                  ) : null}
+                </Text>
+              </Group>
             </Group>
-          </Group>
-          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {DIAGNOSTIC_ENDPOINTS.map((endpoint, index) => (
-              <EndpointRow key={endpoint.path} label={endpoint.label} auth={endpoint.auth} result={results[index]!} />
-            ))}
-          </Stack>
-        </Paper>
+            <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {DIAGNOSTIC_ENDPOINTS.map((endpoint, index) => (
+                <EndpointRow key={endpoint.path} label={endpoint.label} auth={endpoint.auth} result={results[index]!} />
+              ))}
+            </Stack>
+          </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <AuthPanel data={loaded} token={token} hydrated={hydrated} />
+          <AuthPanel user={loaded.user} sessionExpiresAt={loaded.sessionExpiresAt} token={token} hydrated={hydrated} />
         </Grid.Col>
       </Grid>
 
       <RecentErrors errors={loaded.errors} />
     </Container>
   )
-}
-
-function EndpointRow({ label, auth, result }: { label: string; auth: 'none' | 'bearer' | 'session'; result: CheckResult }) {
-  return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="nowrap"
-      py="sm"
-      gap="md"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      data-testid="endpoint"
-      data-path={result.path}
-      data-state={result.state}
-    >
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fw={600} size="sm">
-          {label}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          GET {result.path}
-          {auth === 'bearer' ? ' · bearer token' : auth === 'session' ? ' · session cookie' : ''}
-        </Text>
-      </Stack>
-      <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-        <Badge color={STATE_COLOR[result.state]} variant={result.state === 'pending' ? 'outline' : 'light'} data-testid="endpoint-state">
-          {STATE_LABEL[result.state]}
-        </Badge>
-        {result.state !== 'pending' ? (
-          <Text size="xs" c={result.state === 'error' ? 'red' : 'dimmed'} ta="right" data-testid="endpoint-detail">
-            {result.detail}
-            {result.ms !== null ? ` · ${result.ms} ms` : ''}
-          </Text>
-        ) : null}
-      </Stack>
-    </Group>
-  )
-}
-
-function AuthPanel({ data: loaded, token, hydrated }: { data: Allowed; token: HeldToken | null; hydrated: boolean }) {
-  return (
-    <Paper withBorder radius="lg" p="lg" data-testid="auth-status">
-      <Title order={2} fz="lg" mb="md">
-        Authentication status
-      </Title>
-      <Stack gap="sm">
-        <Field label="Signed in as">
-          {loaded.user.name} <Text span c="dimmed">(@{loaded.user.username})</Text>
-          <Badge ml="xs" size="sm" variant="light">
-            {loaded.user.roleLabel}
-          </Badge>
-        </Field>
-        <Field label="Session expires">{loaded.sessionExpiresAt ? <LocalTime iso={loaded.sessionExpiresAt} /> : 'Unknown'}</Field>
-        <Field label="Bearer token">
-          {token ? (
-            <span data-testid="token-status">
-              <Badge color="teal" variant="light" size="sm" mr={6}>
-                Held
-              </Badge>
-              by this page{token.expiresAt ? <>, expires <LocalTime iso={token.expiresAt.toISOString()} /></> : null}
-            </span>
-          ) : (
-            <span data-testid="token-status">
-              <Badge color="gray" variant="light" size="sm" mr={6}>
-                None
-              </Badge>
-              held by this page
-            </span>
-          )}
-        </Field>
-        <Text size="xs" c="dimmed">
-          {hydrated
-            ? 'The REST paths take a bearer token; Sync Tokens issues one for your session and keeps it in this tab only.'
-            : 'Without JavaScript, Sync Tokens issues a token for one server-side test run; it is not kept.'}
-        </Text>
-      </Stack>
-    </Paper>
-  )
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.5 }}>
-        {label}
-      </Text>
-      <Text component="div" size="sm">
-        {children}
-      </Text>
-    </div>
-  )
-}
-
-function RecentErrors({ errors }: { errors: ClientErrorDto[] }) {
-  return (
-    <Paper withBorder radius="lg" p="lg" mt="lg" data-testid="recent-errors">
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg">
-          Recent client error reports
-        </Title>
-        <Text size="sm" c="dimmed">
-          Latest {errors.length}
-        </Text>
-      </Group>
-      {errors.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No error reports yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Page</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Retries</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {errors.map((report) => (
-                <Table.Tr key={report.id} data-testid="error-report">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">
-                      <LocalTime iso={report.created_at} />
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                      {report.message}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {report.error_id || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={180}>
-                    <Text size="xs" ff="monospace" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                      {pathOf(report.url)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{report.username ?? 'Anonymous'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{report.retry_count}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
-  )
-}
-
-function pathOf(url: string) {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.pathname}${parsed.search}`
-  } catch {
-    return url || '—'
-  }
 }

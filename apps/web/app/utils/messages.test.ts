@@ -3,11 +3,7 @@ import { errorMessage, isNetworkError, readErrorMessage } from './messages.ts'
 
 class RouteErrorResponse {
   internal = false
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    readonly data: unknown,
-  ) {}
+  constructor(readonly status: number, readonly statusText: string, readonly data: unknown) {}
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -87,7 +83,9 @@ describe('readErrorMessage', () => {
     const json = new Response(JSON.stringify({ detail: 'Rate must be positive.' }), { status: 400 })
     expect(await readErrorMessage(json)).toBe('Rate must be positive.')
     expect(await readErrorMessage(new Response('Currency code taken', { status: 422 }))).toBe('Currency code taken')
-    expect(await readErrorMessage(new Response('<html>502</html>', { status: 502 }))).toBe('Server error occurred. Our team has been notified.')
+    expect(await readErrorMessage(new Response('<html>502</html>', { status: 502 }))).toBe(
+      'Server error occurred. Our team has been notified.',
+    )
     expect(await readErrorMessage(new Response('<html>bad</html>', { status: 400 }))).toBe('Please check your input and try again.')
   })
 })

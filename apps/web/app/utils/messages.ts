@@ -2,13 +2,7 @@
  * The one way screens turn a failure into words (the catalogue of spec 1 §8). Browser-safe: the constants live in
  * '@meridian/core/messages', shared with the server's transports.
  */
-import {
-  CODE_MESSAGES,
-  CONNECTIVITY_MESSAGES,
-  messageForStatus,
-  serverMessageOf,
-  USER_NOT_FOUND_MESSAGE,
-} from '@meridian/core/messages'
+import { CODE_MESSAGES, CONNECTIVITY_MESSAGES, messageForStatus, serverMessageOf, USER_NOT_FOUND_MESSAGE } from '@meridian/core/messages'
 
 export { AUTH_MESSAGES, CODE_MESSAGES, CONNECTIVITY_MESSAGES, STATUS_MESSAGES } from '@meridian/core/messages'
 

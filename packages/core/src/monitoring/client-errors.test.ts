@@ -76,7 +76,14 @@ describe('logClientError', () => {
 
   it('needs only a message; the rest defaults, the user agent from the request', async () => {
     const { id } = await logClientError(await as(null, '10.0.1.3'), { message: 'Something broke' })
-    expect(await stored(id)).toMatchObject({ message: 'Something broke', errorId: '', stack: '', retryCount: 0, userAgent: 'vitest-agent', reportedAt: null })
+    expect(await stored(id)).toMatchObject({
+      message: 'Something broke',
+      errorId: '',
+      stack: '',
+      retryCount: 0,
+      userAgent: 'vitest-agent',
+      reportedAt: null,
+    })
   })
 
   it('cuts long fields instead of refusing the report', async () => {

@@ -57,5 +57,13 @@ export function describeError(error: unknown): DescribedError {
     }
   }
   const technical = typeof error === 'string' && error ? error : CODE_MESSAGES.DEFAULT
-  return { status: null, notFound: false, message: technical, friendly: CODE_MESSAGES.DEFAULT, technical, stack: '', retry: retryKindOf('', technical) }
+  return {
+    status: null,
+    notFound: false,
+    message: technical,
+    friendly: CODE_MESSAGES.DEFAULT,
+    technical,
+    stack: '',
+    retry: retryKindOf('', technical),
+  }
 }

@@ -44,7 +44,13 @@ export function GlobalErrorScreen({ error }: { error: unknown }) {
   useEffect(() => () => clearTimeout(copiedTimer.current), [])
 
   const details = () =>
-    errorDetailsText({ errorId: screen.errorId, message: screen.message, technical: screen.technical, status: screen.status, stack: screen.stack })
+    errorDetailsText({
+      errorId: screen.errorId,
+      message: screen.message,
+      technical: screen.technical,
+      status: screen.status,
+      stack: screen.stack,
+    })
 
   async function copyDetails() {
     if (!(await copyText(details()))) return
@@ -123,7 +129,11 @@ export function GlobalErrorScreen({ error }: { error: unknown }) {
               href={bugReportHref(supportEmail, { errorId: screen.errorId, message: screen.message })}
               onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
                 // The full details (page, time, browser) are only known here; the plain link works without scripts.
-                event.currentTarget.href = bugReportHref(supportEmail, { errorId: screen.errorId, message: screen.message, details: details() })
+                event.currentTarget.href = bugReportHref(supportEmail, {
+                  errorId: screen.errorId,
+                  message: screen.message,
+                  details: details(),
+                })
               }}
             >
               Report Bug
