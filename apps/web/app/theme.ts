@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core'
+import { type CSSVariablesResolver, Notification, createTheme, darken } from '@mantine/core'
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -8,6 +8,10 @@ export const theme = createTheme({
   autoContrast: true,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Toasts' close buttons need an accessible name (axe: button-name).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
 })
 
 /**
