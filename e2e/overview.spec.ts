@@ -18,16 +18,43 @@ const QUICK_ACCESS: Record<DemoUsername, string[]> = {
 
 /** The overview sections each role's sidebar links to (1-platform-core.md §2 navigation anchors). */
 const SECTIONS: Record<DemoUsername, string[]> = {
-  superadmin: ['trip-management', 'assignment-queue', 'expert-assignments', 'trip-planning', 'communication-hub', 'quiz-review', 'customer-profiles', 'analytics'],
+  superadmin: [
+    'trip-management',
+    'assignment-queue',
+    'expert-assignments',
+    'trip-planning',
+    'communication-hub',
+    'quiz-review',
+    'customer-profiles',
+    'analytics',
+  ],
   admin: ['trip-planning', 'customer-profiles', 'analytics'],
-  expert: ['trip-management', 'assignment-queue', 'trip-planning', 'communication-hub', 'customer-profiles', 'analytics'],
-  specialist: ['assignment-queue', 'expert-assignments', 'trip-planning', 'communication-hub', 'quiz-review', 'customer-profiles'],
+  expert: [
+    'trip-management',
+    'assignment-queue',
+    'trip-planning',
+    'communication-hub',
+    'customer-profiles',
+    'analytics',
+  ],
+  specialist: [
+    'assignment-queue',
+    'expert-assignments',
+    'trip-planning',
+    'communication-hub',
+    'quiz-review',
+    'customer-profiles',
+  ],
   editor: [],
   traveler: ['trip-planning'],
 }
 const ALL_SECTIONS = SECTIONS.superadmin
 
-const ANSWERS = { travel_style: 'Culture & History', budget_range: 'Comfortable ($1500-3000)', group_size: 'Group of friends' }
+const ANSWERS = {
+  travel_style: 'Culture & History',
+  budget_range: 'Comfortable ($1500-3000)',
+  group_size: 'Group of friends',
+}
 
 const tile = (page: Page, key: string) => page.getByTestId(`stat-${key}`).locator('[data-role="value"]')
 const tileNumber = async (page: Page, key: string) => Number((await tile(page, key).innerText()).replace(/,/g, ''))
@@ -97,19 +124,32 @@ test("the admin's figures come from the database and follow a registration", asy
   await page.reload()
   expect(await tileNumber(page, 'total_users')).toBeGreaterThanOrEqual(before + 1)
   // Staff see the registration in the feed, as it happened.
-  const update = page.getByTestId('recent-updates').getByRole('listitem').filter({ hasText: `${username} joined as a traveler` })
+  const update = page
+    .getByTestId('recent-updates')
+    .getByRole('listitem')
+    .filter({ hasText: `${username} joined as a traveler` })
   await expect(update).toBeVisible()
   await expect(update).toContainText('just now')
   // The newest traveler heads Customer Profiles.
   await expect(page.locator('section#customer-profiles')).toContainText(`@${username}`)
 })
 
-test('a traveler who completes the quiz sees it awaiting review; staff see it in their feed and queue', async ({ page, signIn, request, browser, playwright, baseURL }) => {
+test('a traveler who completes the quiz sees it awaiting review; staff see it in their feed and queue', async ({
+  page,
+  signIn,
+  request,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const { username, password } = await registerTraveler(request, 'quizzer')
   await signIn(username, password)
   await page.goto('/dashboard/overview')
   await expect(tile(page, 'quiz_status')).toHaveText('Not taken')
-  await expect(page.locator('section#trip-planning').getByRole('link', { name: 'Take the quiz' })).toHaveAttribute('href', '/onboarding-quiz')
+  await expect(page.locator('section#trip-planning').getByRole('link', { name: 'Take the quiz' })).toHaveAttribute(
+    'href',
+    '/onboarding-quiz'
+  )
 
   const login = await request.post('/users/api/auth/login/', { data: { username, password } })
   expect(login.status()).toBe(200)
@@ -143,7 +183,10 @@ test('a traveler who completes the quiz sees it awaiting review; staff see it in
     await expect(event).toContainText('just now')
     const review = specialist.locator('section#quiz-review')
     await expect(review).toContainText(`@${username}`)
-    await expect(review.getByRole('link', { name: /Open Quiz Reviews/ })).toHaveAttribute('href', '/dashboard/quiz-reviews')
+    await expect(review.getByRole('link', { name: /Open Quiz Reviews/ })).toHaveAttribute(
+      'href',
+      '/dashboard/quiz-reviews'
+    )
     expect(await tileNumber(specialist, 'pending_quizzes')).toBeGreaterThanOrEqual(1)
   } finally {
     await api.dispose()
@@ -175,7 +218,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/dashboard/overview')
     await expect(page.getByRole('heading', { name: 'Welcome back, Priya!' })).toBeVisible()
     await expect(page.getByTestId('current-time')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M UTC$/)
-    await expect(page.getByTestId('quick-access-card').locator('[data-role="title"]')).toHaveText(QUICK_ACCESS.specialist)
+    await expect(page.getByTestId('quick-access-card').locator('[data-role="title"]')).toHaveText(
+      QUICK_ACCESS.specialist
+    )
     await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(4)
     await expect(page.locator('section#quiz-review')).toBeVisible()
   })
@@ -198,14 +243,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test(`${username}'s overview has no serious or critical axe violations`, async ({ page, signIn }) => {
         // axe walks the whole page: give it room on a busy machine.
         test.slow()
-        await page.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), colorScheme)
+        await page.addInitScript(
+          (scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme),
+          colorScheme
+        )
         await signIn(username)
         await page.goto('/dashboard/overview')
         await expect(page.getByTestId('role-label')).toBeVisible()
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme)
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
         const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`)
+        const summary = blocking.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+              .join(' | ')}`
+        )
         expect(summary).toEqual([])
       })
     }

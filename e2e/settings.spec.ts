@@ -17,7 +17,13 @@ async function newTraveler(request: APIRequestContext, prefix: string) {
 }
 
 /** A browser session of `username` made with another User-Agent (another device). */
-async function otherDeviceSession(playwright: Playwright, baseURL: string, username: string, password: string, userAgent = FIREFOX) {
+async function otherDeviceSession(
+  playwright: Playwright,
+  baseURL: string,
+  username: string,
+  password: string,
+  userAgent = FIREFOX
+) {
   const api = await playwright.request.newContext({ baseURL, userAgent })
   try {
     return await createSession(api, baseURL, username, password)
@@ -28,7 +34,10 @@ async function otherDeviceSession(playwright: Playwright, baseURL: string, usern
 
 /** Whether a session cookie still opens the dashboard. */
 async function sessionWorks(playwright: Playwright, baseURL: string, token: string) {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${token}` } })
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${token}` },
+  })
   try {
     const response = await api.get('/dashboard/overview', { maxRedirects: 0 })
     return response.status() === 200
@@ -40,8 +49,12 @@ async function sessionWorks(playwright: Playwright, baseURL: string, token: stri
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the profile form saves, and shows a server-side error inline keeping what was typed', async ({ page, signIn, request }) => {
-  test.slow()
+  test('the profile form saves, and shows a server-side error inline keeping what was typed', async ({
+    page,
+    signIn,
+    request,
+  }) => {
+    test.slow()
     const { username, password } = await newTraveler(request, 'prof')
     await signIn(username, password)
     await page.goto('/dashboard/settings')
@@ -76,7 +89,7 @@ test.describe('without JavaScript', () => {
   })
 
   test('preferences save through a plain form post', async ({ page, signIn, request }) => {
-  test.slow()
+    test.slow()
     const { username, password } = await newTraveler(request, 'pref')
     await signIn(username, password)
     await page.goto('/dashboard/settings')
@@ -129,7 +142,13 @@ test('profile changes show a toast', async ({ page, signIn, request }) => {
   await expect(form.getByLabel('Last name')).toHaveValue('Lovelace')
 })
 
-test('changing the password ends the other sessions and tokens; the new password works', async ({ page, signIn, request, playwright, baseURL }) => {
+test('changing the password ends the other sessions and tokens; the new password works', async ({
+  page,
+  signIn,
+  request,
+  playwright,
+  baseURL,
+}) => {
   test.slow()
   const { username, password } = await newTraveler(request, 'pass')
   await signIn(username, password)
@@ -144,7 +163,9 @@ test('changing the password ends the other sessions and tokens; the new password
   await form.getByLabel('Confirm new password').fill('second-passphrase-2')
   await form.getByRole('button', { name: 'Change password' }).click()
   // Password hashing makes these answers slower than most: wait for them rather than the default few seconds.
-  await expect(form.getByText('Your old password was entered incorrectly. Please enter it again.')).toBeVisible({ timeout: 30_000 })
+  await expect(form.getByText('Your old password was entered incorrectly. Please enter it again.')).toBeVisible({
+    timeout: 30_000,
+  })
 
   await form.getByLabel('Current password').fill(password)
   await form.getByRole('textbox', { name: 'New password', exact: true }).fill('second-passphrase-2')
@@ -157,7 +178,9 @@ test('changing the password ends the other sessions and tokens; the new password
   await form.getByRole('textbox', { name: 'New password', exact: true }).fill('second-passphrase-2')
   await form.getByLabel('Confirm new password').fill('second-passphrase-2')
   await form.getByRole('button', { name: 'Change password' }).click()
-  await expect.poll(shown, { timeout: 30_000 }).toContainEqual(expect.stringContaining('Password changed. You were signed out everywhere else.'))
+  await expect
+    .poll(shown, { timeout: 30_000 })
+    .toContainEqual(expect.stringContaining('Password changed. You were signed out everywhere else.'))
   await expect(form.getByLabel('Current password')).toHaveValue('')
 
   // This browser carries on with a fresh session; the other device and the API tokens are out.
@@ -165,26 +188,39 @@ test('changing the password ends the other sessions and tokens; the new password
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible()
   expect(await sessionWorks(playwright, baseURL!, elsewhere)).toBe(false)
   expect((await request.post('/users/api/auth/refresh/', { data: { refresh: tokens.refresh } })).status()).toBe(401)
-  expect((await request.get('/users/api/auth/profile/', { headers: { Authorization: `Bearer ${tokens.access}` } })).status()).toBe(401)
+  expect(
+    (await request.get('/users/api/auth/profile/', { headers: { Authorization: `Bearer ${tokens.access}` } })).status()
+  ).toBe(401)
 
   expect((await request.post('/users/api/auth/login/', { data: { username, password } })).status()).toBe(401)
-  expect((await request.post('/users/api/auth/login/', { data: { username, password: 'second-passphrase-2' } })).status()).toBe(200)
+  expect(
+    (await request.post('/users/api/auth/login/', { data: { username, password: 'second-passphrase-2' } })).status()
+  ).toBe(200)
 })
 
-test('the security page lists devices and revokes one, or all the others', async ({ page, signIn, request, playwright, baseURL }) => {
+test('the security page lists devices and revokes one, or all the others', async ({
+  page,
+  signIn,
+  request,
+  playwright,
+  baseURL,
+}) => {
   test.slow()
   const { username, password } = await newTraveler(request, 'sec')
   await signIn(username, password)
   const firefox = await otherDeviceSession(playwright, baseURL!, username, password)
   const tokens = await (
-    await request.post('/users/api/auth/login/', { data: { username, password }, headers: { 'User-Agent': 'curl/8.5.0' } })
+    await request.post('/users/api/auth/login/', {
+      data: { username, password },
+      headers: { 'User-Agent': 'curl/8.5.0' },
+    })
   ).json()
   const macSafari = await otherDeviceSession(
     playwright,
     baseURL!,
     username,
     password,
-    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15'
   )
 
   const shown = await watchToasts(page)
@@ -225,30 +261,50 @@ test('the security page lists devices and revokes one, or all the others', async
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible()
 })
 
-test("a session id from someone else's list cannot be revoked", async ({ page, signIn, request, playwright, baseURL }) => {
+test("a session id from someone else's list cannot be revoked", async ({
+  page,
+  signIn,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const victim = await newTraveler(request, 'victim')
   const victimSession = await otherDeviceSession(playwright, baseURL!, victim.username, victim.password)
   const attacker = await newTraveler(request, 'attacker')
   await signIn(attacker.username, attacker.password)
 
   // The victim's handle, as their own security page shows it.
-  const victimContext = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${victimSession}` } })
+  const victimContext = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${victimSession}` },
+  })
   const html = await (await victimContext.get('/dashboard/security')).text()
   await victimContext.dispose()
   const handle = html.match(/name="id" value="(s_[0-9a-f]{16})"/)?.[1]
   expect(handle).toBeTruthy()
 
   await page.goto('/dashboard/security')
-  const response = await page.request.post('/dashboard/security', { form: { intent: 'revoke', id: handle! }, headers: { Origin: baseURL! } })
+  const response = await page.request.post('/dashboard/security', {
+    form: { intent: 'revoke', id: handle! },
+    headers: { Origin: baseURL! },
+  })
   expect(response.status()).toBe(404)
   expect(await sessionWorks(playwright, baseURL!, victimSession)).toBe(true)
 })
 
-test('settings and security need a signed-in user, for pages and form posts alike', async ({ page, request, baseURL }) => {
+test('settings and security need a signed-in user, for pages and form posts alike', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   for (const path of ['/dashboard/settings', '/dashboard/security']) {
     await page.goto(path)
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`))
-    const post = await request.post(path, { form: { intent: 'revoke-others' }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+    const post = await request.post(path, {
+      form: { intent: 'revoke-others' },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    })
     expect(post.status(), path).toBe(302)
     expect(post.headers().location, path).toMatch(/^\/login\?redirectTo=/)
   }

@@ -1,4 +1,4 @@
-import { Grid, Stack } from '@mantine/core'
+import { Grid, SimpleGrid, Stack } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
@@ -22,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   const [overview, sections] = await Promise.all([getDashboardOverview(ctx), listOverviewSections(ctx)])
   return {
-    user: { username: actor.username, firstName: actor.firstName, role: actor.role, roleLabel: ROLE_DISPLAY_NAMES[actor.role] },
+    user: {
+      username: actor.username,
+      firstName: actor.firstName,
+      role: actor.role,
+      roleLabel: ROLE_DISPLAY_NAMES[actor.role],
+    },
     now: new Date().toISOString(),
     overview,
     sections,
@@ -37,23 +42,34 @@ export default function Overview() {
   useAutoRefresh(preferences?.auto_refresh ?? true, preferences?.refresh_interval ?? 30)
   // Before the page is live, relative times are measured from the server's clock, as in the HTML.
   const clock = live ? now : new Date(serverNow)
+  const aside = (
+    <>
+      <PlatformStatus checks={overview.platform_status} />
+      <RecentUpdates updates={overview.recent_updates} now={clock} />
+    </>
+  )
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
       <WelcomeHeader user={user} now={now} live={live} />
       <StatTiles stats={overview.stats} />
       <QuickAccess cards={quickAccess} />
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: sections.length ? 8 : 12 }} order={{ base: 2, lg: 1 }}>
-          <OverviewSections sections={sections} now={clock} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: sections.length ? 4 : 12 }} order={{ base: 1, lg: 2 }}>
-          <Stack gap="lg">
-            <PlatformStatus checks={overview.platform_status} />
-            <RecentUpdates updates={overview.recent_updates} now={clock} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      {sections.length ? (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
+            <OverviewSections sections={sections} now={clock} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
+            <SimpleGrid cols={{ base: 1, md: 2, xl: 1 }} spacing="lg">
+              {aside}
+            </SimpleGrid>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {aside}
+        </SimpleGrid>
+      )}
     </Stack>
   )
 }

@@ -35,7 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'revoke-others') {
     const count = await revokeOtherSignIns(ctx, await currentSessionId(request, context))
-    return back(count ? `Signed out of ${count} other ${count === 1 ? 'session' : 'sessions'}.` : 'No other sessions were signed in.')
+    return back(
+      count
+        ? `Signed out of ${count} other ${count === 1 ? 'session' : 'sessions'}.`
+        : 'No other sessions were signed in.'
+    )
   }
 
   if (intent === 'revoke') {
@@ -74,13 +78,19 @@ export default function Security() {
         <div>
           <Title order={1}>Security</Title>
           <Text c="dimmed" mt={4}>
-            Where you are signed in: browsers and apps using your account. Revoke anything you don’t recognise, then change your
-            password.
+            Where you are signed in: browsers and apps using your account. Revoke anything you don’t recognise, then
+            change your password.
           </Text>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="revoke-others" />
-          <Button type="submit" color="red" variant="light" disabled={others === 0} loading={submitting?.get('intent') === 'revoke-others'}>
+          <Button
+            type="submit"
+            color="red"
+            variant="light"
+            disabled={others === 0}
+            loading={submitting?.get('intent') === 'revoke-others'}
+          >
             Sign out everywhere else
           </Button>
         </Form>
@@ -103,8 +113,8 @@ export default function Security() {
         </Paper>
       )}
       <Text size="sm" c="dimmed">
-        {signIns.length} active {signIns.length === 1 ? 'sign-in' : 'sign-ins'}. Browser sessions end by themselves after {sessionDays} days without use;
-        app sign-ins when their refresh token expires.
+        {signIns.length} active {signIns.length === 1 ? 'sign-in' : 'sign-ins'}. Browser sessions end by themselves
+        after {sessionDays} days without use; app sign-ins when their refresh token expires.
       </Text>
     </Stack>
   )

@@ -62,7 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'preferences') {
-    const values = textFields(form, ['theme', 'items_per_page', 'refresh_interval', 'view_mode', 'auto_refresh', 'notifications'])
+    const values = textFields(form, [
+      'theme',
+      'items_per_page',
+      'refresh_interval',
+      'view_mode',
+      'auto_refresh',
+      'notifications',
+    ])
     try {
       await updatePreferences(ctx, {
         ...values,
@@ -111,7 +118,12 @@ export default function Settings() {
         busy={busy('profile')}
       />
       <Divider />
-      <PasswordForm key={`password-${key}`} fields={of('password')?.fields} message={of('password')?.message} busy={busy('password')} />
+      <PasswordForm
+        key={`password-${key}`}
+        fields={of('password')?.fields}
+        message={of('password')?.message}
+        busy={busy('password')}
+      />
       <Divider />
       <PreferencesForm
         key={`preferences-${key}`}
@@ -126,12 +138,15 @@ export default function Settings() {
 
 /** What was typed into the preferences form, back into its field types, so a rejected form keeps it. */
 function coercePreferences(values: Record<string, string>) {
-  const out: Record<string, unknown> = {}
+  const out: Record<string, unknown> = {
+    auto_refresh: values.auto_refresh === 'on',
+    notifications: values.notifications === 'on',
+  }
   if (values.theme === 'auto' || values.theme === 'light' || values.theme === 'dark') out.theme = values.theme
   if (values.view_mode === 'list' || values.view_mode === 'grid') out.view_mode = values.view_mode
-  if (values.items_per_page && Number.isFinite(Number(values.items_per_page))) out.items_per_page = Number(values.items_per_page)
-  if (values.refresh_interval && Number.isFinite(Number(values.refresh_interval))) out.refresh_interval = Number(values.refresh_interval)
-  out.auto_refresh = values.auto_refresh === 'on'
-  out.notifications = values.notifications === 'on'
+  for (const key of ['items_per_page', 'refresh_interval'] as const) {
+    const value = Number(values[key] || Number.NaN)
+    if (Number.isFinite(value)) out[key] = value
+  }
   return out
 }

@@ -58,7 +58,10 @@ describe('getDashboardOverview', () => {
     }
     for (const [role, labels] of Object.entries(expected)) {
       const { stats } = await getDashboardOverview(await as(role))
-      expect(stats.map((s) => s.label), role).toEqual(labels)
+      expect(
+        stats.map((s) => s.label),
+        role
+      ).toEqual(labels)
     }
   })
 
@@ -67,7 +70,12 @@ describe('getDashboardOverview', () => {
     const before = await getDashboardOverview(admin)
     expect(tile(before.stats, 'total_users')).toBe(6)
     expect(tile(before.stats, 'staff_users')).toBe(5)
-    await insertUser(handle.db, { username: 'newcomer', email: 'newcomer@example.test', password: 'a-long-password-1', role: 'traveler' })
+    await insertUser(handle.db, {
+      username: 'newcomer',
+      email: 'newcomer@example.test',
+      password: 'a-long-password-1',
+      role: 'traveler',
+    })
     const after = await getDashboardOverview(admin)
     expect(tile(after.stats, 'total_users')).toBe(7)
     expect(tile((await getDashboardOverview(await as('expert'))).stats, 'travelers')).toBe(2)
@@ -130,7 +138,11 @@ describe('getDashboardOverview', () => {
     expect(staff.platform_status[2]!.detail).toContain('queued')
 
     const traveler = await getDashboardOverview(await as('traveler'))
-    expect(traveler.platform_status.map((c) => c.detail)).toEqual(['Working normally', 'Working normally', 'Working normally'])
+    expect(traveler.platform_status.map((c) => c.detail)).toEqual([
+      'Working normally',
+      'Working normally',
+      'Working normally',
+    ])
     // The storage probe leaves nothing behind.
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('.probe-'))).toEqual([])
   })
@@ -138,7 +150,10 @@ describe('getDashboardOverview', () => {
   it('marks storage down when the data directory cannot be written', async () => {
     const file = path.join(dataDir, 'not-a-directory')
     fs.writeFileSync(file, '')
-    const broken = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: file }))
+    const broken = createAppServices(
+      handle,
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: file })
+    )
     const admin = await as('admin')
     const { platform_status } = await getDashboardOverview({ ...admin, ...broken, actor: admin.actor })
     expect(platform_status.find((c) => c.key === 'storage')).toMatchObject({ status: 'down' })

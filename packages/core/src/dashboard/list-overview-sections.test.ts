@@ -11,7 +11,11 @@ import { seedDemoUsers } from '../seed/demo-users.ts'
 import { submitOnboardingQuiz } from '../quiz/submit-onboarding-quiz.ts'
 import { listOverviewSections, type OverviewSection, overviewSectionsFor } from './list-overview-sections.ts'
 
-const ANSWERS = { travel_style: 'Culture & History', budget_range: 'Premium ($3000-5000)', group_size: 'Family with kids' }
+const ANSWERS = {
+  travel_style: 'Culture & History',
+  budget_range: 'Premium ($3000-5000)',
+  group_size: 'Family with kids',
+}
 
 let handle: DatabaseHandle
 let app: AppServices
@@ -51,8 +55,22 @@ describe('overviewSectionsFor', () => {
         'analytics',
       ],
       admin: ['trip-planning', 'customer-profiles', 'analytics'],
-      expert: ['trip-management', 'assignment-queue', 'trip-planning', 'communication-hub', 'customer-profiles', 'analytics'],
-      specialist: ['assignment-queue', 'expert-assignments', 'trip-planning', 'communication-hub', 'quiz-review', 'customer-profiles'],
+      expert: [
+        'trip-management',
+        'assignment-queue',
+        'trip-planning',
+        'communication-hub',
+        'customer-profiles',
+        'analytics',
+      ],
+      specialist: [
+        'assignment-queue',
+        'expert-assignments',
+        'trip-planning',
+        'communication-hub',
+        'quiz-review',
+        'customer-profiles',
+      ],
       editor: [],
       traveler: ['trip-planning'],
     }
@@ -69,7 +87,9 @@ describe('overviewSectionsFor', () => {
 
 describe('listOverviewSections', () => {
   it('refuses an anonymous caller', async () => {
-    await expect(listOverviewSections(serviceContext(app, null, { ipAddress: '', userAgent: '' }))).rejects.toMatchObject({
+    await expect(
+      listOverviewSections(serviceContext(app, null, { ipAddress: '', userAgent: '' }))
+    ).rejects.toMatchObject({
       code: 'unauthenticated',
     })
   })
@@ -90,7 +110,13 @@ describe('listOverviewSections', () => {
     expect(section(all, 'assignment-queue')).toEqual({ id: 'assignment-queue', scope: 'unassigned', items: [] })
     expect(section(all, 'expert-assignments').items).toEqual([])
     expect(section(all, 'quiz-review')).toEqual({ id: 'quiz-review', pending: 0, items: [] })
-    expect(section(all, 'trip-planning')).toEqual({ id: 'trip-planning', scope: 'team', awaiting_review: 0, awaiting_expert: 0, matched: 0 })
+    expect(section(all, 'trip-planning')).toEqual({
+      id: 'trip-planning',
+      scope: 'team',
+      awaiting_review: 0,
+      awaiting_expert: 0,
+      matched: 0,
+    })
 
     const traveler = await listOverviewSections(await as('traveler'))
     expect(traveler).toEqual([{ id: 'trip-planning', scope: 'traveler', quiz: null }])
@@ -106,7 +132,13 @@ describe('listOverviewSections', () => {
 
   it('lists quizzes awaiting a specialist, newest first, and the travelers who sent them', async () => {
     for (const name of ['ana', 'ben', 'chloe', 'dev', 'emil', 'femi']) {
-      await insertUser(handle.db, { username: name, email: `${name}@example.test`, password: 'a-long-password-1', role: 'traveler', firstName: name.toUpperCase() })
+      await insertUser(handle.db, {
+        username: name,
+        email: `${name}@example.test`,
+        password: 'a-long-password-1',
+        role: 'traveler',
+        firstName: name.toUpperCase(),
+      })
       await submitOnboardingQuiz(await as(name), { quiz_data: ANSWERS })
     }
     await submitOnboardingQuiz(await as('traveler'), { quiz_data: ANSWERS })
@@ -130,16 +162,31 @@ describe('listOverviewSections', () => {
 
   it("shows a traveler's own latest quiz", async () => {
     const [own] = await listOverviewSections(await as('traveler'))
-    expect(own).toMatchObject({ id: 'trip-planning', scope: 'traveler', quiz: { status: 'awaiting_specialist', expert: null } })
+    expect(own).toMatchObject({
+      id: 'trip-planning',
+      scope: 'traveler',
+      quiz: { status: 'awaiting_specialist', expert: null },
+    })
   })
 
   it('lists the newest travelers with their latest quiz status, and counts them', async () => {
-    await insertUser(handle.db, { username: 'gus', email: 'gus@example.test', password: 'a-long-password-1', role: 'traveler' })
+    await insertUser(handle.db, {
+      username: 'gus',
+      email: 'gus@example.test',
+      password: 'a-long-password-1',
+      role: 'traveler',
+    })
     await handle.db.execute(sql`update users set city = 'Lisbon', country = 'Portugal' where username = 'gus'`)
     const profiles = section(await listOverviewSections(await as('expert')), 'customer-profiles')
     expect(profiles.total).toBe(8)
     expect(profiles.items).toHaveLength(5)
-    expect(profiles.items[0]).toMatchObject({ username: 'gus', name: 'gus', location: 'Lisbon, Portugal', is_active: true, quiz_status: null })
+    expect(profiles.items[0]).toMatchObject({
+      username: 'gus',
+      name: 'gus',
+      location: 'Lisbon, Portugal',
+      is_active: true,
+      quiz_status: null,
+    })
     expect(profiles.items[1]).toMatchObject({ username: 'femi', quiz_status: 'awaiting_specialist' })
     expect(profiles.items.every((c) => c.username !== 'admin')).toBe(true)
   })
@@ -172,7 +219,10 @@ describe('listOverviewSections', () => {
     const expert = section(await listOverviewSections(await as('expert')), 'assignment-queue')
     expect(expert.scope).toBe('mine')
     expect(expert.items).toHaveLength(1)
-    expect(expert.items[0]).toMatchObject({ traveler: { username: 'ana' }, expert: { username: 'expert', name: 'Elena Costa' } })
+    expect(expert.items[0]).toMatchObject({
+      traveler: { username: 'ana' },
+      expert: { username: 'expert', name: 'Elena Costa' },
+    })
 
     const specialist = await listOverviewSections(await as('specialist'))
     const queue = section(specialist, 'assignment-queue')
@@ -184,7 +234,12 @@ describe('listOverviewSections', () => {
     expect(section(specialist, 'quiz-review').pending).toBe(5)
 
     // Another expert's queue stays empty.
-    await insertUser(handle.db, { username: 'otto', email: 'otto@example.test', password: 'a-long-password-1', role: 'expert' })
+    await insertUser(handle.db, {
+      username: 'otto',
+      email: 'otto@example.test',
+      password: 'a-long-password-1',
+      role: 'expert',
+    })
     expect(section(await listOverviewSections(await as('otto')), 'assignment-queue').items).toEqual([])
   })
 })

@@ -26,7 +26,7 @@ export function overviewSectionsFor(actor: Pick<Actor, 'role'>): OverviewSection
     navigationFor(actor.role)
       .flatMap((section) => section.items)
       .filter((item) => item.to.startsWith(ANCHOR_PREFIX))
-      .map((item) => item.to.slice(ANCHOR_PREFIX.length)),
+      .map((item) => item.to.slice(ANCHOR_PREFIX.length))
   )
   return OVERVIEW_SECTION_IDS.filter((id) => anchors.has(id))
 }
@@ -94,7 +94,7 @@ const LIST = 5
 const personJson = (alias: string) =>
   sql.raw(
     `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, ` +
-      `'name', coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)) end`,
+      `'name', coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)) end`
   )
 
 const jsonList = (inner: SQL) => sql`coalesce((select json_agg(x) from (${inner}) x), '[]'::json)`
@@ -129,14 +129,16 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
   const want = (id: OverviewSectionId) => visible.includes(id)
 
   // Lists take their few newest rows first and only then look up the people in them.
-  const assignments = (where: SQL) => jsonList(sql`
+  const assignments = (where: SQL) =>
+    jsonList(sql`
       select q.id as quiz_id, q.reviewed_at, ${personJson('t')} as traveler, ${personJson('e')} as expert
       from (select id, user_id, expert_assignment, reviewed_at from quiz_submissions where ${where}
             order by reviewed_at desc nulls last, id desc limit ${LIST}) q
       left join users t on t.id = q.user_id left join users e on e.id = q.expert_assignment
       order by q.reviewed_at desc nulls last, q.id desc`)
   if (want('assignment-queue')) {
-    const where = actor.role === 'expert' ? sql`expert_assignment = ${me}` : sql`status = 'reviewed' and expert_assignment is null`
+    const where =
+      actor.role === 'expert' ? sql`expert_assignment = ${me}` : sql`status = 'reviewed' and expert_assignment is null`
     columns.push(sql`${assignments(where)} as assignment_queue`)
   }
   if (want('expert-assignments')) {
@@ -144,7 +146,9 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
   }
   if (want('trip-planning')) {
     if (traveler) {
-      columns.push(sql`(select json_build_object('id', q.id, 'status', q.status, 'submitted_at', q.submitted_at, 'expert', ${personJson('e')})
+      columns.push(sql`(select json_build_object('id', q.id, 'status', q.status, 'submitted_at', q.submitted_at, 'expert', ${personJson(
+        'e'
+      )})
         from quiz_submissions q left join users e on e.id = q.expert_assignment
         where q.user_id = ${me} order by q.submitted_at desc, q.id desc limit 1) as my_quiz`)
     } else {
@@ -157,29 +161,34 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
   }
   if (want('quiz-review')) {
     columns.push(sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as quiz_pending`)
-    columns.push(sql`${jsonList(sql`
+    columns.push(
+      sql`${jsonList(sql`
       select q.id, q.quiz_type, q.submitted_at, q.quiz_data ->> 'travel_style' as travel_style,
              q.quiz_data ->> 'group_size' as group_size, ${personJson('t')} as traveler
       from (select id, user_id, quiz_type, submitted_at, quiz_data from quiz_submissions
             where status = 'awaiting_specialist' order by submitted_at desc, id desc limit ${LIST}) q
       left join users t on t.id = q.user_id
-      order by q.submitted_at desc, q.id desc`)} as quiz_queue`)
+      order by q.submitted_at desc, q.id desc`)} as quiz_queue`
+    )
   }
   if (want('customer-profiles') || want('analytics')) {
     // One pass over users (no join) for every per-role figure both sections show; the six roles are joined after.
-    columns.push(sql`${jsonList(sql`
+    columns.push(
+      sql`${jsonList(sql`
       select r.name as role, r.display_name, coalesce(c.count, 0) as count, coalesce(c.active, 0) as active,
              coalesce(c.joined, 0) as joined
       from roles r left join (
         select role_id, count(*) as count, count(*) filter (where is_active) as active,
                count(*) filter (where date_joined >= now() - interval '7 days') as joined
         from users group by role_id) c on c.role_id = r.id
-      order by r.id`)} as by_role`)
+      order by r.id`)} as by_role`
+    )
   }
   if (want('customer-profiles')) {
     // The newest few travelers first (accounts are created as people join, so by id: a walk down the primary key
     // that stops after a few rows), then each one's latest quiz: the lateral lookup runs for those rows only.
-    columns.push(sql`${jsonList(sql`
+    columns.push(
+      sql`${jsonList(sql`
       select u.id, u.username, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as name,
              u.date_joined, u.is_active, concat_ws(', ', nullif(u.city, ''), nullif(u.country, '')) as location,
              lq.status as quiz_status, lq.submitted_at as quiz_submitted_at
@@ -187,7 +196,8 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
             order by id desc limit ${LIST}) u
       left join lateral (select status, submitted_at from quiz_submissions where user_id = u.id
                          order by submitted_at desc, id desc limit 1) lq on true
-      order by u.id desc`)} as customers`)
+      order by u.id desc`)} as customers`
+    )
   }
   if (want('analytics')) {
     columns.push(sql`(select count(*) from quiz_submissions) as quizzes_total`)

@@ -33,7 +33,8 @@ const reviewed = sql`(select json_build_object(
     'today', count(*) filter (where reviewed_at >= date_trunc('day', now())),
     'average', round(avg(score), 1))
   from quiz_submissions where status = 'reviewed') as reviewed`
-const mySessions = (me: number) => sql`(select count(*) from sessions where user_id = ${me} and expires_at > now()) as my_sessions`
+const mySessions = (me: number) =>
+  sql`(select count(*) from sessions where user_id = ${me} and expires_at > now()) as my_sessions`
 
 function columnsFor(actor: Actor): SQL[] {
   const me = actor.id
@@ -93,15 +94,35 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
       const people = obj('people')
       return [
         { key: 'total_users', label: 'Total Users', value: n(people.total), hint: `${n(people.active)} active` },
-        { key: 'active_sessions', label: 'Active Sessions', value: n(r.active_sessions), hint: 'Signed-in browsers right now' },
-        { key: 'pending_quizzes', label: 'Pending Quiz Reviews', value: n(r.pending_quizzes), hint: 'Awaiting a specialist' },
-        { key: 'staff_users', label: 'Staff Members', value: n(people.staff), hint: plural(n(people.experts), 'expert', 'experts') },
+        {
+          key: 'active_sessions',
+          label: 'Active Sessions',
+          value: n(r.active_sessions),
+          hint: 'Signed-in browsers right now',
+        },
+        {
+          key: 'pending_quizzes',
+          label: 'Pending Quiz Reviews',
+          value: n(r.pending_quizzes),
+          hint: 'Awaiting a specialist',
+        },
+        {
+          key: 'staff_users',
+          label: 'Staff Members',
+          value: n(people.staff),
+          hint: plural(n(people.experts), 'expert', 'experts'),
+        },
       ]
     }
     case 'expert': {
       const mine = obj('mine')
       return [
-        { key: 'my_travelers', label: 'Assigned Travelers', value: n(mine.travelers), hint: 'Matched to you by specialists' },
+        {
+          key: 'my_travelers',
+          label: 'Assigned Travelers',
+          value: n(mine.travelers),
+          hint: 'Matched to you by specialists',
+        },
         { key: 'my_new_assignments', label: 'New Assignments', value: n(mine.recent), hint: 'In the last 7 days' },
         { key: 'travelers', label: 'Travelers on Platform', value: n(r.travelers), hint: 'Active traveler accounts' },
         { key: 'experts', label: 'Expert Team', value: n(r.experts), hint: 'Active experts' },
@@ -123,7 +144,12 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
     }
     case 'editor':
       return [
-        { key: 'updates_week', label: 'Platform Updates', value: n(r.updates_week), hint: 'Changes in the last 7 days' },
+        {
+          key: 'updates_week',
+          label: 'Platform Updates',
+          value: n(r.updates_week),
+          hint: 'Changes in the last 7 days',
+        },
         { key: 'experts', label: 'Experts', value: n(r.experts), hint: 'Active experts' },
         { key: 'travelers', label: 'Travelers', value: n(r.travelers), hint: 'Active traveler accounts' },
         { key: 'my_sessions', label: 'Your Sessions', value: n(r.my_sessions), hint: 'Browsers signed in as you' },
@@ -135,10 +161,15 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
         {
           key: 'quiz_status',
           label: 'Travel Quiz',
-          value: status ? (QUIZ_STATUS[status] ?? status) : 'Not taken',
+          value: status ? QUIZ_STATUS[status] ?? status : 'Not taken',
           hint: status ? 'Your latest quiz' : 'Take it to get matched with an expert',
         },
-        { key: 'my_quizzes', label: 'Quizzes Submitted', value: n(obj('my_quizzes').count), hint: 'All your submissions' },
+        {
+          key: 'my_quizzes',
+          label: 'Quizzes Submitted',
+          value: n(obj('my_quizzes').count),
+          hint: 'All your submissions',
+        },
         {
           key: 'my_expert',
           label: 'Your Expert',

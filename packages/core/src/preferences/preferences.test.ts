@@ -16,9 +16,17 @@ let other: ServiceContext
 
 beforeAll(async () => {
   handle = await createTestDatabase()
-  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
+  const app = createAppServices(
+    handle,
+    loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' })
+  )
   const make = async (username: string) => {
-    const id = await insertUser(handle.db, { username, email: `${username}@example.test`, password: 'a-long-password-1', role: 'expert' })
+    const id = await insertUser(handle.db, {
+      username,
+      email: `${username}@example.test`,
+      password: 'a-long-password-1',
+      role: 'expert',
+    })
     return serviceContext(app, await loadActor(handle.db, id), { ipAddress: '', userAgent: '' })
   }
   ctx = await make('pia')
@@ -32,7 +40,7 @@ afterAll(async () => {
 async function fieldsOf(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e,
+    (e: unknown) => e
   )
   expect(error).toBeInstanceOf(DomainError)
   expect((error as DomainError).code).toBe('invalid')
@@ -67,14 +75,25 @@ describe('preferences', () => {
 
   it('merges changes, keeps the rest, and touches only the caller', async () => {
     const saved = await updatePreferences(ctx, { theme: 'dark', items_per_page: 50, auto_refresh: false })
-    expect(saved).toMatchObject({ theme: 'dark', items_per_page: 50, auto_refresh: false, refresh_interval: 30, view_mode: 'list' })
+    expect(saved).toMatchObject({
+      theme: 'dark',
+      items_per_page: 50,
+      auto_refresh: false,
+      refresh_interval: 30,
+      view_mode: 'list',
+    })
     expect(await updatePreferences(ctx, { view_mode: 'grid', refresh_interval: 120 })).toMatchObject({
       theme: 'dark',
       items_per_page: 50,
       view_mode: 'grid',
       refresh_interval: 120,
     })
-    expect(await getPreferences(ctx)).toMatchObject({ theme: 'dark', view_mode: 'grid', refresh_interval: 120, auto_refresh: false })
+    expect(await getPreferences(ctx)).toMatchObject({
+      theme: 'dark',
+      view_mode: 'grid',
+      refresh_interval: 120,
+      auto_refresh: false,
+    })
     expect(await getPreferences(other)).toMatchObject({ theme: 'auto', view_mode: 'list' })
   })
 
@@ -89,8 +108,14 @@ describe('preferences', () => {
     const before = await getPreferences(ctx)
     expect(
       await fieldsOf(
-        updatePreferences(ctx, { theme: 'blue', items_per_page: 25, refresh_interval: 5, view_mode: 'table', collapsed_sections: ['Nope'] }),
-      ),
+        updatePreferences(ctx, {
+          theme: 'blue',
+          items_per_page: 25,
+          refresh_interval: 5,
+          view_mode: 'table',
+          collapsed_sections: ['Nope'],
+        })
+      )
     ).toEqual({
       theme: ['Choose auto, light or dark.'],
       items_per_page: ['Choose 10, 20, 50 or 100.'],
@@ -117,7 +142,15 @@ describe('preferences', () => {
   it('falls back to the default for a stored value that is no longer valid, and drops unknown keys', async () => {
     await handle.db
       .update(users)
-      .set({ preferences: { theme: 'sepia', items_per_page: 20, refresh_interval: 1, legacy_flag: true, notifications: false } })
+      .set({
+        preferences: {
+          theme: 'sepia',
+          items_per_page: 20,
+          refresh_interval: 1,
+          legacy_flag: true,
+          notifications: false,
+        },
+      })
       .where(eq(users.id, other.actor!.id))
     const prefs = await getPreferences(other)
     expect(prefs).toEqual({ ...DEFAULT_PREFERENCES, notifications: false })

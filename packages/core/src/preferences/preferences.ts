@@ -10,7 +10,10 @@ import { parseInput } from '../validation.ts'
  * version's key, a hand-edited row) falls back to its default rather than reaching the UI.
  */
 function withDefaults(stored: unknown): Preferences {
-  const result: Preferences = { ...DEFAULT_PREFERENCES, collapsed_sections: [...DEFAULT_PREFERENCES.collapsed_sections] }
+  const result: Preferences = {
+    ...DEFAULT_PREFERENCES,
+    collapsed_sections: [...DEFAULT_PREFERENCES.collapsed_sections],
+  }
   if (!stored || typeof stored !== 'object') return result
   const entries = UpdatePreferencesInput.entries
   for (const [key, value] of Object.entries(stored)) {
@@ -34,7 +37,9 @@ export async function getPreferences(ctx: ServiceContext): Promise<Preferences> 
  */
 export async function updatePreferences(ctx: ServiceContext, input: unknown): Promise<Preferences> {
   const actor = requireActor(ctx)
-  const changes = Object.fromEntries(Object.entries(parseInput(UpdatePreferencesInput, input)).filter(([, value]) => value !== undefined))
+  const changes = Object.fromEntries(
+    Object.entries(parseInput(UpdatePreferencesInput, input)).filter(([, value]) => value !== undefined)
+  )
   const [row] = await ctx.db
     .update(users)
     .set({ preferences: sql`${users.preferences} || ${JSON.stringify(changes)}::jsonb` })

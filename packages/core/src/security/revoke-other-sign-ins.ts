@@ -13,7 +13,11 @@ export async function revokeOtherSignIns(ctx: ServiceContext, keepSessionId: str
   return ctx.db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)
-      .where(keepSessionId ? and(eq(sessions.userId, actor.id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, actor.id))
+      .where(
+        keepSessionId
+          ? and(eq(sessions.userId, actor.id), ne(sessions.id, keepSessionId))
+          : eq(sessions.userId, actor.id)
+      )
       .returning({ id: sessions.id })
     const revoked = await tx
       .update(refreshTokens)

@@ -23,7 +23,12 @@ let mia: ServiceContext
 let noah: ServiceContext
 
 async function user(username: string): Promise<ServiceContext> {
-  const id = await insertUser(handle.db, { username, email: `${username}@example.test`, password: 'a-long-password-1', role: 'traveler' })
+  const id = await insertUser(handle.db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'a-long-password-1',
+    role: 'traveler',
+  })
   return serviceContext(app, await loadActor(handle.db, id), { ipAddress: '203.0.113.7', userAgent: 'curl/8.5' })
 }
 
@@ -51,7 +56,9 @@ afterAll(async () => {
 
 describe('listSignIns', () => {
   it('refuses an anonymous caller', async () => {
-    await expect(listSignIns(serviceContext(app, null, { ipAddress: '', userAgent: '' }))).rejects.toMatchObject({ code: 'unauthenticated' })
+    await expect(listSignIns(serviceContext(app, null, { ipAddress: '', userAgent: '' }))).rejects.toMatchObject({
+      code: 'unauthenticated',
+    })
   })
 
   it("lists only the caller's live sessions and tokens, marks the current one, and never shows a session id", async () => {
@@ -61,7 +68,10 @@ describe('listSignIns', () => {
     await issueTokens(mia, mia.actor!)
     // An expired session is no longer a way in, so it is not listed.
     const old = await browser(mia, CHROME)
-    await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, old.id))
+    await handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, old.id))
 
     const list = await listSignIns(mia, here.id)
     expect(list).toHaveLength(3)
@@ -77,7 +87,12 @@ describe('listSignIns', () => {
       expect(new Date(s.expires_at).getTime()).toBeGreaterThan(Date.now())
     }
     const token = list.find((s) => s.kind === 'token')!
-    expect(token).toMatchObject({ ip_address: '203.0.113.7', user_agent: 'curl/8.5', current: false, last_used_at: null })
+    expect(token).toMatchObject({
+      ip_address: '203.0.113.7',
+      user_agent: 'curl/8.5',
+      current: false,
+      last_used_at: null,
+    })
     expect(token.id).toMatch(/^t_\d+$/)
 
     // Without a current session id (an API client) nothing is marked.
@@ -119,7 +134,18 @@ describe('revokeSignIn', () => {
       (await listSignIns(noah)).find((s) => s.kind === 'session')!,
       (await listSignIns(noah)).find((s) => s.kind === 'token')!,
     ]
-    for (const id of [session.id, token.id, 's_%', 's_', 's_zzzzzzzzzzzzzzzz', 't_abc', 't_0', 't_99999999999', 'x_1', '']) {
+    for (const id of [
+      session.id,
+      token.id,
+      's_%',
+      's_',
+      's_zzzzzzzzzzzzzzzz',
+      't_abc',
+      't_0',
+      't_99999999999',
+      'x_1',
+      '',
+    ]) {
       await expect(revokeSignIn(mia, id), id).rejects.toMatchObject({ code: 'not_found' })
     }
     expect(await authenticateSession(app, theirs.token)).not.toBeNull()

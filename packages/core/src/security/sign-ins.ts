@@ -17,6 +17,9 @@ export interface SignInDto {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
 
+const familyFirstUse = sql<Date | string>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`
+const familyLastUse = sql<Date | string | null>`(select max(f.last_used_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`
+
 /** The signed-in user's browser sessions and live refresh tokens (device, address, last use). */
 export async function listSignIns(ctx: ServiceContext, currentSessionId?: string): Promise<SignInDto[]> {
   const actor = requireActor(ctx)
@@ -35,8 +38,8 @@ export async function listSignIns(ctx: ServiceContext, currentSessionId?: string
         ipAddress: refreshTokens.ipAddress,
         userAgent: refreshTokens.userAgent,
         expiresAt: refreshTokens.expiresAt,
-        createdAt: sql<Date | string>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`,
-        lastUsedAt: sql<Date | string | null>`(select max(f.last_used_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`,
+        createdAt: familyFirstUse,
+        lastUsedAt: familyLastUse,
       })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.userId, actor.id), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))

@@ -14,7 +14,7 @@ type Section<I extends OverviewSection['id']> = Extract<OverviewSection, { id: I
 export function OverviewSections({ sections, now }: { sections: OverviewSection[]; now: Date }) {
   if (!sections.length) return null
   return (
-    <SimpleGrid cols={sections.length === 1 ? 1 : { base: 1, md: 2, lg: 1, xl: 2 }} spacing="lg">
+    <SimpleGrid cols={sections.length === 1 ? 1 : { base: 1, md: 2 }} spacing="lg">
       {sections.map((section) => (
         <OneSection key={section.id} section={section} now={now} />
       ))}
@@ -26,8 +26,16 @@ function OneSection({ section, now }: { section: OverviewSection; now: Date }) {
   switch (section.id) {
     case 'trip-management':
       return (
-        <SectionCard id={section.id} title="Trip Management" description="Trips you plan and follow." action={{ to: '/dashboard/trips', label: 'Open trips' }}>
-          <EmptyState title="No trips to manage yet" hint="Trips requested by travelers will appear here with their status and dates." />
+        <SectionCard
+          id={section.id}
+          title="Trip Management"
+          description="Trips you plan and follow."
+          action={{ to: '/dashboard/trips', label: 'Open trips' }}
+        >
+          <EmptyState
+            title="No trips to manage yet"
+            hint="Trips requested by travelers will appear here with their status and dates."
+          />
         </SectionCard>
       )
     case 'communication-hub':
@@ -54,7 +62,10 @@ function OneSection({ section, now }: { section: OverviewSection; now: Date }) {
           {section.items.length ? (
             <AssignmentList items={section.items} now={now} showExpert />
           ) : (
-            <EmptyState title="No experts assigned yet" hint="When a specialist matches a traveler with an expert, it shows here." />
+            <EmptyState
+              title="No experts assigned yet"
+              hint="When a specialist matches a traveler with an expert, it shows here."
+            />
           )}
         </SectionCard>
       )
@@ -113,7 +124,9 @@ function AssignmentQueue({ section, now }: { section: Section<'assignment-queue'
     <SectionCard
       id={section.id}
       title="Assignment Queue"
-      description={mine ? 'Travelers matched to you by a specialist.' : 'Reviewed travelers still waiting for an expert.'}
+      description={
+        mine ? 'Travelers matched to you by a specialist.' : 'Reviewed travelers still waiting for an expert.'
+      }
       action={{ to: '/dashboard/assignments', label: 'Open Trip Assignments' }}
     >
       {section.items.length ? (
@@ -121,7 +134,11 @@ function AssignmentQueue({ section, now }: { section: Section<'assignment-queue'
       ) : (
         <EmptyState
           title={mine ? 'No travelers assigned to you yet' : 'Nobody is waiting for an expert'}
-          hint={mine ? 'Specialists match travelers with you after reviewing their quiz.' : 'Reviewed quizzes without an expert will queue here.'}
+          hint={
+            mine
+              ? 'Specialists match travelers with you after reviewing their quiz.'
+              : 'Reviewed quizzes without an expert will queue here.'
+          }
         />
       )}
     </SectionCard>
@@ -173,7 +190,9 @@ function CustomerProfiles({ section, now }: { section: Section<'customer-profile
     <SectionCard
       id={section.id}
       title="Customer Profiles"
-      description={`${section.total.toLocaleString('en-US')} ${section.total === 1 ? 'traveler' : 'travelers'} on the platform; the newest first.`}
+      description={`${section.total.toLocaleString('en-US')} ${
+        section.total === 1 ? 'traveler' : 'travelers'
+      } on the platform; the newest first.`}
       action={{ to: '/dashboard/customers', label: 'All customers' }}
     >
       {section.items.length ? (
@@ -210,40 +229,47 @@ function Analytics({ section }: { section: Section<'analytics'> }) {
   ]
   const total = Math.max(section.total_users, 1)
   return (
-    <SectionCard id={section.id} title="Analytics" description="People on the platform by role." action={{ to: '/dashboard/analytics', label: 'Open Analytics' }}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {figures.map((f) => (
-          <div key={f.label}>
-            <Text size="xl" fw={700}>
-              {f.value.toLocaleString('en-US')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {f.label}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-      <Stack gap={10} data-testid="users-by-role">
-        {section.by_role.map((r) => {
-          const percent = Math.round((r.count / total) * 100)
-          return (
-            <div key={r.role}>
-              <Group justify="space-between" gap="xs" mb={4}>
-                <Text size="sm">{r.display_name}</Text>
-                <Text size="sm" c="dimmed">
-                  {r.count.toLocaleString('en-US')} · {percent}%
-                </Text>
-              </Group>
-              <Progress
-                value={percent}
-                color={ROLE_COLORS[r.role as RoleName] ?? 'gray'}
-                size="sm"
-                radius="xl"
-                aria-label={`${r.display_name}: ${r.count} of ${section.total_users}`}
-              />
+    <SectionCard
+      id={section.id}
+      title="Analytics"
+      description="People on the platform by role."
+      action={{ to: '/dashboard/analytics', label: 'Open Analytics' }}
+    >
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {figures.map((f) => (
+            <div key={f.label}>
+              <Text size="xl" fw={700}>
+                {f.value.toLocaleString('en-US')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {f.label}
+              </Text>
             </div>
-          )
-        })}
+          ))}
+        </SimpleGrid>
+        <Stack gap={10} data-testid="users-by-role">
+          {section.by_role.map((r) => {
+            const percent = Math.round((r.count / total) * 100)
+            return (
+              <div key={r.role}>
+                <Group justify="space-between" gap="xs" mb={4}>
+                  <Text size="sm">{r.display_name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {r.count.toLocaleString('en-US')} · {percent}%
+                  </Text>
+                </Group>
+                <Progress
+                  value={percent}
+                  color={ROLE_COLORS[r.role as RoleName] ?? 'gray'}
+                  size="sm"
+                  radius="xl"
+                  aria-label={`${r.display_name}: ${r.count} of ${section.total_users}`}
+                />
+              </div>
+            )
+          })}
+        </Stack>
       </Stack>
     </SectionCard>
   )

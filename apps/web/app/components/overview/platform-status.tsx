@@ -18,14 +18,25 @@ function summary(checks: StatusCheck[]) {
 /** Live checks of the database, file storage and background jobs (3-back-office.md §2.7 Platform Status). */
 export function PlatformStatus({ checks }: { checks: StatusCheck[] }) {
   return (
-    <SectionCard id="platform-status" title="Platform Status" description={summary(checks)}>
+    <SectionCard id="platform-status" title="Platform Status" description={summary(checks)} fill={false}>
       <div data-testid="platform-status">
         {checks.map((check) => {
           const look = LOOK[check.status]
           return (
-            <Group key={check.key} className={classes.row} justify="space-between" wrap="nowrap" gap="sm" data-status={check.status}>
+            <Group
+              key={check.key}
+              className={classes.row}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              data-status={check.status}
+            >
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <span className={classes.dot} style={{ background: `var(--mantine-color-${look.color}-6)` }} aria-hidden="true" />
+                <span
+                  className={classes.dot}
+                  style={{ background: `var(--mantine-color-${look.color}-6)` }}
+                  aria-hidden="true"
+                />
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600}>
                     {check.label}
@@ -35,7 +46,13 @@ export function PlatformStatus({ checks }: { checks: StatusCheck[] }) {
                   </Text>
                 </div>
               </Group>
-              <Badge color={look.color} variant="dot" radius="sm" style={{ flexShrink: 0 }} className={`status-${check.status}`}>
+              <Badge
+                color={look.color}
+                variant="dot"
+                radius="sm"
+                style={{ flexShrink: 0 }}
+                className={`status-${check.status}`}
+              >
                 {look.label}
               </Badge>
             </Group>

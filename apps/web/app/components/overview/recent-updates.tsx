@@ -7,7 +7,7 @@ import { EmptyState, SectionCard } from './section-card.tsx'
 /** The activity feed (staff: the platform's changes; a traveler: their own), newest first. */
 export function RecentUpdates({ updates, now }: { updates: ActivityDto[]; now: Date }) {
   return (
-    <SectionCard id="recent-updates" title="Recent Platform Updates">
+    <SectionCard id="recent-updates" title="Recent Platform Updates" fill={false}>
       {updates.length === 0 ? (
         <EmptyState title="No recent updates" hint="Changes on the platform will show up here as they happen." />
       ) : (

@@ -10,6 +10,7 @@ export function SectionCard({
   description,
   action,
   badge,
+  fill = true,
   children,
 }: {
   id: string
@@ -17,11 +18,22 @@ export function SectionCard({
   description?: string
   action?: { to: string; label: string }
   badge?: React.ReactNode
+  /** Stretch to the height of its grid row (cards side by side line up). */
+  fill?: boolean
   children: React.ReactNode
 }) {
   const headingId = `${id}-title`
   return (
-    <Paper component="section" id={id} aria-labelledby={headingId} withBorder radius="md" p="lg" className={classes.section}>
+    <Paper
+      component="section"
+      id={id}
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      p="lg"
+      className={classes.section}
+      data-fill={fill || undefined}
+    >
       <Stack gap="md" h="100%">
         <div>
           <Group gap="xs">

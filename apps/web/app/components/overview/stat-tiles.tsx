@@ -44,7 +44,12 @@ export function StatTiles({ stats }: { stats: StatTile[] }) {
                 <Text size="sm" c="dimmed" fw={600} data-role="label">
                   {stat.label}
                 </Text>
-                <Text className={classes.tileValue} data-text={typeof stat.value === 'string' || undefined} mt={4} data-role="value">
+                <Text
+                  className={classes.tileValue}
+                  data-text={typeof stat.value === 'string' || undefined}
+                  mt={4}
+                  data-role="value"
+                >
                   {typeof stat.value === 'number' ? stat.value.toLocaleString('en-US') : stat.value}
                 </Text>
               </div>

@@ -47,7 +47,8 @@ export function TripPlanningSection({ section, now }: { section: TripPlanning; n
       <SectionCard id={section.id} title="Trip Planning" description="Your next trip starts with a short travel quiz.">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
-            Three quick questions about your travel style, budget and company let us match you with the right travel expert.
+            Three quick questions about your travel style, budget and company let us match you with the right travel
+            expert.
           </Text>
           <Button component={Link} to="/onboarding-quiz">
             Take the quiz
@@ -74,8 +75,8 @@ export function TripPlanningSection({ section, now }: { section: TripPlanning; n
           {quiz.expert
             ? `${quiz.expert.name} is your travel expert.`
             : quiz.status === 'reviewed'
-              ? 'Your quiz has been reviewed; an expert will be matched with you soon.'
-              : 'A travel specialist will review your answers and match you with an expert.'}
+            ? 'Your quiz has been reviewed; an expert will be matched with you soon.'
+            : 'A travel specialist will review your answers and match you with an expert.'}
         </Text>
         <Group gap="sm">
           <Button component={Link} to="/dashboard/book-trip">

@@ -29,14 +29,23 @@ export function useNow(initial: string, everyMs = 60_000): { now: Date; live: bo
  */
 export function formatClock(now: Date, live: boolean): string {
   const zone = live ? {} : { timeZone: 'UTC' }
-  const date = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', ...zone }).format(now)
+  const date = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    ...zone,
+  }).format(now)
   const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...zone }).format(now)
   return `${date} · ${time}${live ? '' : ' UTC'}`
 }
 
 /** "Mar 10, 2026": dates as short month, day, year (1-platform-core.md §9). */
 export function formatDate(value: string | Date, live = true): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(live ? {} : { timeZone: 'UTC' }) }).format(
-    new Date(value),
-  )
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(live ? {} : { timeZone: 'UTC' }),
+  }).format(new Date(value))
 }

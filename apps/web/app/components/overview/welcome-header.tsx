@@ -21,7 +21,14 @@ export function WelcomeHeader({ user, now, live }: { user: WelcomeUser; now: Dat
           Welcome back, {user.firstName.trim() || user.username}!
         </Title>
         <Group gap="sm" wrap="wrap">
-          <Badge data-testid="role-label" color={ROLE_COLORS[user.role]} variant="dot" size="lg" radius="sm" className={classes.roleBadge}>
+          <Badge
+            data-testid="role-label"
+            color={ROLE_COLORS[user.role]}
+            variant="dot"
+            size="lg"
+            radius="sm"
+            className={classes.roleBadge}
+          >
             {user.roleLabel}
           </Badge>
           <Group gap={6} className={classes.clock}>

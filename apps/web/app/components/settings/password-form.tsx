@@ -4,7 +4,15 @@ import { PASSWORD_MIN } from '@meridian/validators'
 import { fieldError, FormError, SettingsSection } from './settings-section.tsx'
 
 /** Change one's password: every other session and API token ends, this browser gets a fresh session. */
-export function PasswordForm({ fields, message, busy }: { fields?: Record<string, string[]>; message?: string | null; busy: boolean }) {
+export function PasswordForm({
+  fields,
+  message,
+  busy,
+}: {
+  fields?: Record<string, string[]>
+  message?: string | null
+  busy: boolean
+}) {
   return (
     <SettingsSection
       id="password"
@@ -15,7 +23,13 @@ export function PasswordForm({ fields, message, busy }: { fields?: Record<string
         <input type="hidden" name="intent" value="password" />
         <Stack gap="md">
           <FormError message={message} />
-          <PasswordInput label="Current password" name="old_password" autoComplete="current-password" required error={fieldError(fields, 'old_password')} />
+          <PasswordInput
+            label="Current password"
+            name="old_password"
+            autoComplete="current-password"
+            required
+            error={fieldError(fields, 'old_password')}
+          />
           <PasswordInput
             label="New password"
             name="new_password"

@@ -16,7 +16,11 @@ export function PreferencesForm({
   busy: boolean
 }) {
   return (
-    <SettingsSection id="preferences" title="Preferences" description="How the dashboard looks and behaves for you, on every device you sign in on.">
+    <SettingsSection
+      id="preferences"
+      title="Preferences"
+      description="How the dashboard looks and behaves for you, on every device you sign in on."
+    >
       <Form method="post" aria-label="Preferences">
         <input type="hidden" name="intent" value="preferences" />
         <Stack gap="lg">
@@ -40,7 +44,13 @@ export function PreferencesForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Radio.Group name="view_mode" label="View mode" description="How lists are laid out." defaultValue={values.view_mode} error={fieldError(fields, 'view_mode')}>
+              <Radio.Group
+                name="view_mode"
+                label="View mode"
+                description="How lists are laid out."
+                defaultValue={values.view_mode}
+                error={fieldError(fields, 'view_mode')}
+              >
                 <Group gap="lg" mt={6}>
                   <Radio value="list" label="List" />
                   <Radio value="grid" label="Grid" />
@@ -49,7 +59,12 @@ export function PreferencesForm({
             </Grid.Col>
           </Grid>
           <Stack gap="sm">
-            <Switch name="auto_refresh" label="Auto refresh" description="Reload dashboard figures while the page is open." defaultChecked={values.auto_refresh} />
+            <Switch
+              name="auto_refresh"
+              label="Auto refresh"
+              description="Reload dashboard figures while the page is open."
+              defaultChecked={values.auto_refresh}
+            />
             <NumberInput
               name="refresh_interval"
               label="Refresh interval (seconds)"

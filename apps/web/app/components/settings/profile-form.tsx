@@ -28,7 +28,11 @@ export function ProfileForm({
 }) {
   const input = (name: keyof ProfileValues) => ({ name, defaultValue: values[name], error: fieldError(fields, name) })
   return (
-    <SettingsSection id="profile" title="Profile" description="Your name, contact details and a few words about you, as travelers and the team see them.">
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      description="Your name, contact details and a few words about you, as travelers and the team see them."
+    >
       <Form method="post" aria-label="Profile">
         <input type="hidden" name="intent" value="profile" />
         <Grid gutter="md">

@@ -10,7 +10,13 @@ export interface SettingsFailure {
   values: Record<string, string>
 }
 
-const STATUS: Record<string, number> = { invalid: 400, conflict: 409, forbidden: 403, not_found: 404, rate_limited: 429 }
+const STATUS: Record<string, number> = {
+  invalid: 400,
+  conflict: 409,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+}
 
 /**
  * Turn a DomainError from a settings service into the form's answer: field messages inline, anything else above

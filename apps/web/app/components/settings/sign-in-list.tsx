@@ -7,7 +7,17 @@ import { formatDate } from '../overview/use-now.ts'
 import { describeUserAgent } from './user-agent.ts'
 
 const IconDevice = ({ kind }: { kind: string }) => (
-  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width={20}
+    height={20}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {kind === 'mobile' ? (
       <path d="M7 4a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2zM11 18h2" />
     ) : kind === 'tablet' ? (
@@ -21,18 +31,39 @@ const IconDevice = ({ kind }: { kind: string }) => (
 )
 
 /** One row per browser session or API sign-in: device, address, dates, and a Revoke button (a plain form). */
-export function SignInList({ signIns, now, live, busyId }: { signIns: SignInDto[]; now: Date; live: boolean; busyId: string | null }) {
+export function SignInList({
+  signIns,
+  now,
+  live,
+  busyId,
+}: {
+  signIns: SignInDto[]
+  now: Date
+  live: boolean
+  busyId: string | null
+}) {
   return (
     <Stack gap="sm" data-testid="sign-ins">
       {signIns.map((signIn) => {
         const device = describeUserAgent(signIn.user_agent)
         const label = signIn.kind === 'token' ? `${device.label} (app sign-in)` : device.label
         return (
-          <Paper key={signIn.id} withBorder radius="md" p="md" data-testid="sign-in" data-current={signIn.current || undefined}>
+          <Paper
+            key={signIn.id}
+            withBorder
+            radius="md"
+            p="md"
+            data-testid="sign-in"
+            data-current={signIn.current || undefined}
+          >
             <Group justify="space-between" wrap="wrap" gap="md" align="center">
               <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 320px' }}>
                 <ThemeIcon variant="light" size={42} radius="md" color={signIn.current ? 'teal' : 'gray'}>
-                  {signIn.current ? <IconShield size={20} /> : <IconDevice kind={signIn.kind === 'token' ? 'client' : device.kind} />}
+                  {signIn.current ? (
+                    <IconShield size={20} />
+                  ) : (
+                    <IconDevice kind={signIn.kind === 'token' ? 'client' : device.kind} />
+                  )}
                 </ThemeIcon>
                 <div style={{ minWidth: 0 }}>
                   <Group gap="xs">

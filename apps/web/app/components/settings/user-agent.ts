@@ -57,7 +57,8 @@ export function describeUserAgent(userAgent: string | null | undefined): Device 
   }
   const { os, kind } = operatingSystem(ua)
   const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? ''
-  if (!browser && !os) return { browser: '', os: '', kind: 'client', label: ua.length > 40 ? `${ua.slice(0, 40)}…` : ua }
+  if (!browser && !os)
+    return { browser: '', os: '', kind: 'client', label: ua.length > 40 ? `${ua.slice(0, 40)}…` : ua }
   const label = browser && os ? `${browser} on ${os}` : browser || `Browser on ${os}`
   return { browser, os, kind, label }
 }
