@@ -229,8 +229,13 @@ test.describe('without JavaScript', () => {
 test('a sidebar anchor scrolls to its section', async ({ page, signIn }) => {
   await signIn('superadmin')
   await page.goto('/dashboard/overview')
-  await page.getByRole('navigation').getByRole('link', { name: 'Analytics', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard\/overview#analytics$/)
+  await page.waitForLoadState('networkidle')
+  const link = page.getByRole('navigation').getByRole('link', { name: 'Analytics', exact: true })
+  // A click that lands while the page hydrates can be lost on a busy machine: click until the hash is there.
+  await expect(async () => {
+    await link.click()
+    await expect(page).toHaveURL(/\/dashboard\/overview#analytics$/, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await expect(page.locator('section#analytics')).toBeInViewport()
   await expect(page.getByTestId('users-by-role')).toContainText('Traveler')
 })
