@@ -6,8 +6,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import './load-context.ts'
-import { authenticateSession } from '@meridian/core'
-import { readSessionToken } from './utils/auth.server.ts'
+import { currentSession } from './utils/auth.server.ts'
 import { readFlash } from './utils/flash.server.ts'
 import { cssVariablesResolver, theme } from './theme.ts'
 import { Connectivity } from './components/connectivity.tsx'
@@ -19,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await readFlash(request)
   // Keep the cookie's expiry in step with the session, which is extended while it is used.
-  const session = await authenticateSession(context.app, readSessionToken(request))
+  const session = await currentSession(request, context)
   if (session?.cookie) headers.append('Set-Cookie', session.cookie)
   return data(
     { flash, supportEmail: context.app.config.supportEmail, showErrorDetails: !context.app.config.production },

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { authenticateSession, DomainError, listSignIns, revokeOtherSignIns, revokeSignIn } from '@meridian/core'
+import { DomainError, listSignIns, revokeOtherSignIns, revokeSignIn } from '@meridian/core'
 import { useNow } from '../components/overview/use-now.ts'
 import { SignInList } from '../components/settings/sign-in-list.tsx'
-import { readSessionToken, requireUser } from '../utils/auth.server.ts'
+import { currentSession, requireUser } from '../utils/auth.server.ts'
 import { flashHeader } from '../utils/flash.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Security · Meridian Travel' }]
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Security · Meridian Travel' 
 const PAGE = '/dashboard/security'
 
 async function currentSessionId(request: Request, context: LoaderFunctionArgs['context']) {
-  return (await authenticateSession(context.app, readSessionToken(request)))?.sessionId
+  return (await currentSession(request, context))?.sessionId
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

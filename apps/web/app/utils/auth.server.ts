@@ -20,10 +20,28 @@ export function requestInfo(request: Request) {
   }
 }
 
+type SessionResult = Awaited<ReturnType<typeof authenticateSession>>
+const readsOfRequest = new WeakMap<AppLoadContext, Promise<SessionResult>>()
+
+/**
+ * The session of this request. The load context is made once per request, so on reads (GET, HEAD) the root,
+ * layout and page loaders share one check instead of validating the cookie three times. Writes check afresh:
+ * an action may end or replace the session before its page's loaders run.
+ */
+export function currentSession(request: Request, context: AppLoadContext): Promise<SessionResult> {
+  const check = () => authenticateSession(context.app, readSessionToken(request))
+  if (request.method !== 'GET' && request.method !== 'HEAD') return check()
+  let pending = readsOfRequest.get(context)
+  if (!pending) {
+    pending = check()
+    readsOfRequest.set(context, pending)
+  }
+  return pending
+}
+
 /** The signed-in user of this request, or null. */
 export async function getActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
-  const result = await authenticateSession(context.app, readSessionToken(request))
-  return result?.actor ?? null
+  return (await currentSession(request, context))?.actor ?? null
 }
 
 /** Only same-site relative paths are honoured as return targets. */
