@@ -8,6 +8,8 @@
 //   BENCH_COLD_RUNS    restarts timed on the existing data dir (3) BENCH_TIMEOUT     seconds allowed after the build (180)
 //   BENCH_ADMIN_URL    PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
+//   BENCH_USERS        users in the database for the home dashboard figures (10000)
+//   BENCH_PAGE_CONNECTIONS  concurrent clients timing the home dashboard (8)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,6 +20,7 @@ import { createBenchDatabase, dropBenchDatabase, lastStatements } from './databa
 import { LOAD_ACTOR_SQL } from './load-actor-sql.ts'
 import { load, login, median, medianLogin } from './measure.ts'
 import { BARS, barLine, throughputTable } from './report.ts'
+import { firstLoadJs, latency, populate, sessionCookie } from './overview.ts'
 import { snapshotServer } from './snapshot.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -122,6 +125,35 @@ async function measureColdStart() {
   return { firstBoot, runs }
 }
 
+async function measurePages(base: string, databaseUrl: string, clientDir: string) {
+  console.log('\nFirst-load JavaScript (every script and modulepreload of the server-rendered page, gzip -9):')
+  const admin = await sessionCookie(base, 'admin', DEMO_PASSWORD)
+  const pages = [
+    { label: '/login', path: '/login', cookie: undefined, bar: BARS.loginJsKb },
+    { label: '/dashboard/overview (admin)', path: '/dashboard/overview', cookie: admin, bar: BARS.overviewJsKb },
+  ]
+  for (const page of pages) {
+    const js = await firstLoadJs(base, page.path, clientDir, page.cookie)
+    const kb = js.gzip / 1024
+    console.log(`${barLine(page.label, `${kb.toFixed(1)} KB`, kb <= page.bar, `<= ${page.bar} KB`)}  (${js.files} files, ${(js.raw / 1024).toFixed(0)} KB before gzip)`)
+  }
+
+  const target = Number(process.env.BENCH_USERS ?? 10_000)
+  const filled = await populate(databaseUrl, target)
+  const clients = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 8)
+  console.log(`\nHome dashboard with ${filled.users} users, ${filled.quizzes} quizzes, ${filled.events} feed events; ${clients} clients, ${seconds} s each:`)
+  const loaderUrl = `${base}/dashboard/overview.data?_routes=${encodeURIComponent('routes/dashboard.overview')}`
+  for (const username of ['admin', 'specialist', 'traveler']) {
+    const cookie = username === 'admin' ? admin : await sessionCookie(base, username, DEMO_PASSWORD)
+    const result = await latency(`overview loader (${username})`, loaderUrl, { Cookie: cookie }, clients, seconds)
+    console.log(
+      `${barLine(result.label, `${result.p95.toFixed(1)} ms`, result.p95 < BARS.overviewP95Ms && result.failures === 0, `p95 < ${BARS.overviewP95Ms} ms`)}  p50 ${result.p50.toFixed(1)}, p99 ${result.p99.toFixed(1)} ms over ${result.count} requests, ${result.failures} not 200`,
+    )
+  }
+  const page = await latency('whole page (admin)', `${base}/dashboard/overview`, { Cookie: admin }, clients, Math.max(3, seconds / 2))
+  console.log(`${'whole page HTML (admin)'.padEnd(34)}${`${page.p95.toFixed(1)} ms`.padStart(12)}  p95 of the server-rendered document (every loader + render); p50 ${page.p50.toFixed(1)} ms`)
+}
+
 async function main() {
   const runStarted = performance.now()
   const cores = os.availableParallelism()
@@ -172,7 +204,9 @@ async function main() {
   console.log(
     `${'REST login, median'.padEnd(34)}${`${logins.median.toFixed(1)} ms`.padStart(12)}  (${logins.count} sequential over the demo users, min ${logins.min.toFixed(1)}, max ${logins.max.toFixed(1)} ms)`,
   )
-  await Promise.all([app.child.stop(), baselineChild.stop()])
+  await baselineChild.stop()
+  await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
+  await app.child.stop()
 
   const cold = await measureColdStart()
   const coldMedian = median(cold.runs)

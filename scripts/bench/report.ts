@@ -6,6 +6,9 @@ export const BARS = {
   p99Ms: 50,
   restTarget: 3600,
   coldStartMs: 3000,
+  loginJsKb: 150,
+  overviewJsKb: 250,
+  overviewP95Ms: 50,
 }
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')

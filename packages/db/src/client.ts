@@ -38,19 +38,24 @@ export interface DatabaseOptions {
   max?: number
   /** A dumped PGlite data directory to start a `memory://` database from (tests). */
   template?: Blob
+  /** Called with the SQL text of every statement the ORM sends (tests count queries per request with it). */
+  onQuery?: (query: string) => void
 }
 
 /** Lock id for migrations: several app processes starting together apply them once. */
 const MIGRATION_LOCK = 7_260_412
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.max ?? 10)
-  return openPglite(options.dataDir ?? '.data', options.template)
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined
+  if (options.url) return openPostgres(options.url, options.max ?? 10, logger)
+  return openPglite(options.dataDir ?? '.data', options.template, logger)
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined
+
+async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<DatabaseHandle> {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'meridian' } })
-  const db = drizzlePostgres(client, { schema }) as unknown as Database
+  const db = drizzlePostgres(client, { schema, logger }) as unknown as Database
   return {
     db,
     driver: 'postgres',
@@ -73,7 +78,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   }
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined, logger: QueryLogger): Promise<DatabaseHandle> {
   let release = () => {}
   let target = dataDir
   if (!dataDir.startsWith('memory://')) {
@@ -84,7 +89,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   }
   try {
     const client = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create(target)
-    const db = drizzlePglite(client, { schema }) as unknown as Database
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Database
     return {
       db,
       driver: 'pglite',
@@ -92,7 +97,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder })
       },
-        async ping() {
+      async ping() {
         await client.query('select 1')
       },
       async close() {

@@ -172,15 +172,17 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
     )
   }
   if (want('customer-profiles') || want('analytics')) {
-    // One pass over users (no join) for every per-role figure both sections show; the six roles are joined after.
+    // Head counts from user_counts (kept by triggers), the week's newcomers from a range of users_date_joined_idx:
+    // neither reads every account.
     columns.push(
       sql`${jsonList(sql`
       select r.name as role, r.display_name, coalesce(c.count, 0) as count, coalesce(c.active, 0) as active,
-             coalesce(c.joined, 0) as joined
-      from roles r left join (
-        select role_id, count(*) as count, count(*) filter (where is_active) as active,
-               count(*) filter (where date_joined >= now() - interval '7 days') as joined
-        from users group by role_id) c on c.role_id = r.id
+             coalesce(j.joined, 0) as joined
+      from roles r
+      left join (select role_id, sum(count) as count, sum(count) filter (where is_active) as active
+                 from user_counts group by role_id) c on c.role_id = r.id
+      left join (select role_id, count(*) as joined from users
+                 where date_joined >= now() - interval '7 days' group by role_id) j on j.role_id = r.id
       order by r.id`)} as by_role`
     )
   }

@@ -18,15 +18,18 @@ const QUIZ_STATUS: Record<string, string> = {
 
 // Each figure a tile may need. Only those of the actor's role are asked for, and figures over the same table are
 // taken in one pass (count ... filter), so a traveler's tiles touch only their own rows.
+// Head counts come from user_counts (kept by triggers on users): a few rows, whatever the number of accounts.
 const people = sql`(select json_build_object(
-    'total', count(*),
-    'active', count(*) filter (where u.is_active),
-    'staff', count(*) filter (where u.is_active and (u.is_staff or u.is_superuser)),
-    'travelers', count(*) filter (where u.is_active and r.name = 'traveler'),
-    'experts', count(*) filter (where u.is_active and r.name = 'expert'))
-  from users u join roles r on r.id = u.role_id) as people`
-const expertCount = sql`(select count(*) from users u join roles r on r.id = u.role_id where r.name = 'expert' and u.is_active) as experts`
-const travelerCount = sql`(select count(*) from users u join roles r on r.id = u.role_id where r.name = 'traveler' and u.is_active) as travelers`
+    'total', coalesce(sum(c.count), 0),
+    'active', coalesce(sum(c.count) filter (where c.is_active), 0),
+    'staff', coalesce(sum(c.count) filter (where c.is_active and c.is_staff), 0),
+    'travelers', coalesce(sum(c.count) filter (where c.is_active and r.name = 'traveler'), 0),
+    'experts', coalesce(sum(c.count) filter (where c.is_active and r.name = 'expert'), 0))
+  from user_counts c join roles r on r.id = c.role_id) as people`
+const activeInRole = (role: string, as: string) =>
+  sql.raw(`(select coalesce(sum(c.count), 0) from user_counts c join roles r on r.id = c.role_id where r.name = '${role}' and c.is_active) as ${as}`)
+const expertCount = activeInRole('expert', 'experts')
+const travelerCount = activeInRole('traveler', 'travelers')
 const activeSessions = sql`(select count(*) from sessions where expires_at > now()) as active_sessions`
 const pendingQuizzes = sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as pending_quizzes`
 const reviewed = sql`(select json_build_object(
