@@ -6,6 +6,21 @@ import { Lucia, TimeSpan } from 'lucia'
 
 export const SESSION_COOKIE = 'meridian_session'
 
+/** The session token from a Cookie header, if the browser sent one. */
+export function readSessionCookie(header: string | null | undefined): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name !== SESSION_COOKIE) continue
+    try {
+      return decodeURIComponent(rest.join('='))
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
 function createLucia(db: Database, secure: boolean, ttlDays: number) {
   return new Lucia(new DrizzlePostgreSQLAdapter(db, sessions, users), {
     sessionExpiresIn: new TimeSpan(ttlDays, 'd'),

@@ -1,16 +1,10 @@
 import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
-import { SESSION_COOKIE } from '@meridian/auth'
+import { readSessionCookie } from '@meridian/auth'
 import { type Actor, authenticateSession, type ServiceContext, serviceContext } from '@meridian/core'
 
 export function readSessionToken(request: Request): string | undefined {
-  const header = request.headers.get('Cookie')
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [k, ...rest] = part.trim().split('=')
-    if (k === SESSION_COOKIE) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
+  return readSessionCookie(request.headers.get('Cookie'))
 }
 
 export function requestInfo(request: Request) {

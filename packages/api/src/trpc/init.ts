@@ -14,7 +14,7 @@ import {
   serviceContext,
   STATUS_MESSAGES,
 } from '@meridian/core'
-import { SESSION_COOKIE } from '@meridian/auth'
+import { readSessionCookie } from '@meridian/auth'
 import { isCrossSite, requestMeta } from '../request-meta.ts'
 
 export interface TrpcContext {
@@ -26,15 +26,8 @@ export interface TrpcContext {
   crossSite: boolean
   /** Set-Cookie values to send back (a refreshed or cleared session). */
   setCookies: string[]
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [k, ...rest] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
+  /** The browser session this request rides on, when it came with the session cookie. */
+  sessionId?: string
 }
 
 /** Bearer access token first, else the session cookie. A bad bearer token is refused, never ignored. */
@@ -49,9 +42,10 @@ export async function createTrpcContext(app: AppServices, req: IncomingMessage):
     ctx.via = 'bearer'
     return ctx
   }
-  const session = await authenticateSession(app, readCookie(req.headers.cookie, SESSION_COOKIE))
+  const session = await authenticateSession(app, readSessionCookie(req.headers.cookie))
   if (session) {
     ctx.actor = session.actor
+    ctx.sessionId = session.sessionId
     ctx.via = 'cookie'
     if (session.cookie) ctx.setCookies.push(session.cookie)
   }

@@ -76,6 +76,22 @@ describe('tRPC auth procedures through the typed client', () => {
   })
 })
 
+describe('tRPC security.list', () => {
+  it('marks the browser session the request came with as the current device, and no other', async () => {
+    const { user } = await server.login('editor')
+    const other = await sessionCookie(user.id)
+    const mine = await sessionCookie(user.id)
+    const res = await server.request('/trpc/security.list', { headers: { Cookie: mine } })
+    expect(res.status).toBe(200)
+    const list = res.body.result.data as { kind: string; current: boolean }[]
+    expect(list.filter((s) => s.kind === 'session')).toHaveLength(2)
+    expect(list.filter((s) => s.current)).toHaveLength(1)
+    const fromOther = await server.request('/trpc/security.list', { headers: { Cookie: other } })
+    const currentIds = [list, fromOther.body.result.data as typeof list].map((l) => JSON.stringify(l.find((s) => s.current)))
+    expect(currentIds[0]).not.toBe(currentIds[1])
+  })
+})
+
 describe('tRPC cross-site writes on the session cookie', () => {
   const update = (headers: Record<string, string>) =>
     server.request('/trpc/auth.updateProfile', { body: { city: 'Porto' }, headers })

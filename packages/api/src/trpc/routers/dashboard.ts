@@ -34,7 +34,7 @@ export const preferencesRouter = router({
 })
 
 export const securityRouter = router({
-  list: authedProcedure.query(({ ctx }) => listSignIns(ctx.service)),
+  list: authedProcedure.query(({ ctx }) => listSignIns(ctx.service, ctx.sessionId)),
   revoke: authedProcedure
     .input(v.object({ id: v.string() }))
     .mutation(async ({ ctx, input }) => {
