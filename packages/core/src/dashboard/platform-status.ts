@@ -11,7 +11,34 @@ export interface StatusCheck {
   detail: string
 }
 
-/** Live checks: database round trip, storage writable, background mail delivery. */
+/**
+ * Writing a file costs far more than the rest of the dashboard together, so each process probes its own data
+ * directory at most once per PROBE_TTL_MS and reuses the answer (a check of this machine's disk: nothing another
+ * instance needs).
+ */
+const PROBE_TTL_MS = 10_000
+const probes = new Map<string, { at: number; ok: Promise<boolean> }>()
+
+function dataDirWritable(dataDir: string): Promise<boolean> {
+  const cached = probes.get(dataDir)
+  if (cached && Date.now() - cached.at < PROBE_TTL_MS) return cached.ok
+  const ok = (async () => {
+    try {
+      // A name of its own per probe: two processes sharing the directory must not remove each other's file.
+      const probe = path.join(dataDir, `.probe-${process.pid}-${randomUUID()}`)
+      await fs.mkdir(dataDir, { recursive: true })
+      await fs.writeFile(probe, 'ok')
+      await fs.rm(probe, { force: true })
+      return true
+    } catch {
+      return false
+    }
+  })()
+  probes.set(dataDir, { at: Date.now(), ok })
+  return ok
+}
+
+/** Live checks: database round trip, storage writable (probed every few seconds), background mail delivery. */
 export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]> {
   const checks: StatusCheck[] = []
   const started = performance.now()
@@ -36,14 +63,9 @@ export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]
     checks.push({ key: 'database', label: 'Database', status: 'down', detail: 'Not reachable' })
   }
 
-  try {
-    // A name of its own per call: two requests probing at once must not remove each other's file.
-    const probe = path.join(ctx.config.dataDir, `.probe-${process.pid}-${randomUUID()}`)
-    await fs.mkdir(ctx.config.dataDir, { recursive: true })
-    await fs.writeFile(probe, 'ok')
-    await fs.rm(probe, { force: true })
+  if (await dataDirWritable(ctx.config.dataDir)) {
     checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: 'Data directory writable' })
-  } catch {
+  } else {
     checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: 'Data directory not writable' })
   }
 
