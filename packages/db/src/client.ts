@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm/logger'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -38,19 +39,21 @@ export interface DatabaseOptions {
   max?: number
   /** A dumped PGlite data directory to start a `memory://` database from (tests). */
   template?: Blob
+  /** Sees every statement the application runs (tests count queries per request with it). */
+  logger?: Logger
 }
 
 /** Lock id for migrations: several app processes starting together apply them once. */
 const MIGRATION_LOCK = 7_260_412
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.max ?? 10)
-  return openPglite(options.dataDir ?? '.data', options.template)
+  if (options.url) return openPostgres(options.url, options.max ?? 10, options.logger)
+  return openPglite(options.dataDir ?? '.data', options.template, options.logger)
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<DatabaseHandle> {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'meridian' } })
-  const db = drizzlePostgres(client, { schema }) as unknown as Database
+  const db = drizzlePostgres(client, { schema, logger }) as unknown as Database
   return {
     db,
     driver: 'postgres',
@@ -73,7 +76,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   }
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Promise<DatabaseHandle> {
   let release = () => {}
   let target = dataDir
   if (!dataDir.startsWith('memory://')) {
@@ -84,7 +87,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   }
   try {
     const client = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create(target)
-    const db = drizzlePglite(client, { schema }) as unknown as Database
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Database
     return {
       db,
       driver: 'pglite',
