@@ -83,6 +83,9 @@ describe('creating users', () => {
     await server.login('maria', 'correct-horse-battery')
     const audit = await as(superToken).get(`/users/api/users-mgmt/${res.body.id}/activity/`)
     expect(audit.body[0]).toMatchObject({ action: 'user.created', actor: { username: 'superadmin' }, ip_address: '127.0.0.1' })
+    // The same entry is in the home dashboard's activity feed of every staff member.
+    const overview = await server.request('/trpc/dashboard.overview', { token: (await server.login('editor')).access })
+    expect(overview.body.result.data.recent_updates[0]).toMatchObject({ action: 'user.created', summary: 'superadmin created maria (Traveler)' })
   })
 
   it('answers field errors for bad passwords and duplicates, case-insensitively', async () => {

@@ -26,6 +26,7 @@ export interface RoleDto {
 const BUILT_IN = new Set<string>(ROLE_NAMES)
 const notFound = () => new DomainError('not_found', STATUS_MESSAGES[404])
 
+/** Subqueries name roles.id outright: drizzle leaves columns unqualified in a single-table select. */
 function roleSelect(db: Database) {
   return db
     .select({
@@ -33,8 +34,8 @@ function roleSelect(db: Database) {
       name: roles.name,
       displayName: roles.displayName,
       description: roles.description,
-      permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = ${roles.id}), '{}')`,
-      userCount: sql<number>`(select count(*) from users u where u.role_id = ${roles.id})`.mapWith(Number),
+      permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = roles.id), '{}')`,
+      userCount: sql<number>`(select count(*) from users u where u.role_id = roles.id)`.mapWith(Number),
       createdAt: roles.createdAt,
       updatedAt: roles.updatedAt,
     })

@@ -32,7 +32,8 @@ function roleQuery(db: Database) {
       id: roles.id,
       name: roles.name,
       displayName: roles.displayName,
-      grantsAll: sql<boolean>`exists(select 1 from role_permissions rp where rp.role_id = ${roles.id} and rp.permission = '*')`,
+      // Spelled out: drizzle leaves columns unqualified in a single-table select, and rp has an id column too.
+      grantsAll: sql<boolean>`exists(select 1 from role_permissions rp where rp.role_id = roles.id and rp.permission = '*')`,
     })
     .from(roles)
 }
