@@ -1,5 +1,5 @@
 import { ListUsersQuery } from '@meridian/validators'
-import { and, asc, type Database, desc, eq, ilike, or, roles, sql, users } from '@meridian/db'
+import { and, asc, type Database, desc, eq, roles, sql, users } from '@meridian/db'
 import * as v from 'valibot'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -19,46 +19,64 @@ export interface UserPage {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+type SQL = ReturnType<typeof sql>
+type Shape = { search: boolean; role: 'none' | 'name' | 'id'; active: boolean; staff: boolean }
+
 /**
- * The list as one prepared statement whatever the filters: an empty filter switches its condition off, and the
- * total comes from a window count over the same scan, so a page costs one round trip.
+ * One prepared statement per combination of filters in use (at most 24), each naming only its own conditions so
+ * the planner can use the role index; the total comes from a window count over the same scan, so a page costs one
+ * round trip. Search is one LIKE on the lower-cased search_text column.
  */
-function prepareList(db: Database) {
-  const p = (name: string) => sql`${sql.placeholder(name)}::text`
-  return db
-    .select({ ...managedUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+function prepareList(db: Database, shape: Shape) {
+  const conditions: SQL[] = []
+  if (shape.search) conditions.push(sql`${users.searchText} like ${sql.placeholder('pattern')}`)
+  if (shape.role === 'name') conditions.push(sql`${roles.name} = ${sql.placeholder('role')}`)
+  if (shape.role === 'id') conditions.push(sql`${roles.id} = ${sql.placeholder('role')}`)
+  if (shape.active) conditions.push(sql`${users.isActive} = ${sql.placeholder('active')}`)
+  if (shape.staff) conditions.push(sql`${users.isStaff} = ${sql.placeholder('staff')}`)
+  const name = `list_managed_users_${Number(shape.search)}${shape.role}${Number(shape.active)}${Number(shape.staff)}`
+  // The filter, sort, count and page run over narrow rows (id, date_joined); only the page's rows are read in full.
+  const page = db
+    .select({ id: sql<number>`${users.id}`.as('page_id'), joined: sql`${users.dateJoined}`.as('page_joined'), total: sql<number>`count(*) over ()`.as('total') })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      sql`(${p('search')} = '' or ${users.username} ilike ${p('pattern')} or ${users.email} ilike ${p('pattern')}
-            or (${users.firstName} || ' ' || ${users.lastName}) ilike ${p('pattern')})
-        and (${p('role')} = '' or ${roles.name} = ${p('role')} or ${roles.id}::text = ${p('role')})
-        and (${p('active')} = '' or ${users.isActive} = (${p('active')} = 'true'))
-        and (${p('staff')} = '' or ${users.isStaff} = (${p('staff')} = 'true'))`,
-    )
+    .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(users.dateJoined), desc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('list_managed_users')
+    .as('page')
+  return db
+    .select({ ...managedUserColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .orderBy(desc(page.joined), desc(page.id))
+    .prepare(name)
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof prepareList>>()
+type ListStatement = ReturnType<typeof prepareList>
+const statements = new WeakMap<Database, Map<string, ListStatement>>()
 
 /** One page of users by the documented filters; no permission check (callers check). */
 export async function queryUserPage(db: Database, input: unknown): Promise<UserPage> {
   const q = parseInput(ListUsersQuery, input)
-  let statement = statements.get(db)
-  if (!statement) {
-    statement = prepareList(db)
-    statements.set(db, statement)
+  const roleById = /^\d{1,9}$/.test(q.role)
+  const shape: Shape = {
+    search: q.search !== '',
+    role: q.role === '' ? 'none' : roleById ? 'id' : 'name',
+    active: q.is_active !== undefined,
+    staff: q.is_staff !== undefined,
   }
-  const flag = (x: boolean | undefined) => (x === undefined ? '' : String(x))
+  const key = JSON.stringify(shape)
+  let cache = statements.get(db)
+  if (!cache) statements.set(db, (cache = new Map()))
+  let statement = cache.get(key)
+  if (!statement) cache.set(key, (statement = prepareList(db, shape)))
   const rows = await statement.execute({
-    search: q.search,
-    pattern: `%${escapeLike(q.search)}%`,
-    role: q.role,
-    active: flag(q.is_active),
-    staff: flag(q.is_staff),
+    pattern: `%${escapeLike(q.search.toLowerCase())}%`,
+    role: roleById ? Number(q.role) : q.role,
+    active: q.is_active,
+    staff: q.is_staff,
     limit: q.page_size,
     offset: (q.page - 1) * q.page_size,
   })
@@ -147,7 +165,7 @@ export interface UserOption {
 export async function userSelectOptions(ctx: ServiceContext, input: unknown = {}): Promise<UserOption[]> {
   requireUserManager(ctx)
   const { search, role } = parseInput(SelectOptionsQuery, input)
-  const pattern = `%${escapeLike(search)}%`
+  const pattern = `%${escapeLike(search.toLowerCase())}%`
   const rows = await ctx.db
     .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, role: roles.name })
     .from(users)
@@ -156,7 +174,7 @@ export async function userSelectOptions(ctx: ServiceContext, input: unknown = {}
       and(
         eq(users.isActive, true),
         role ? eq(roles.name, role) : undefined,
-        search ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+        search ? sql`${users.searchText} like ${pattern}` : undefined,
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.username))

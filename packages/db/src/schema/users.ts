@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { roles } from './roles.ts'
@@ -32,6 +32,10 @@ export const users = pgTable(
     profileIsExpert: boolean('profile_is_expert').notNull().default(false),
     profileIsAdmin: boolean('profile_is_admin').notNull().default(false),
     profileIsSuperadmin: boolean('profile_is_superadmin').notNull().default(false),
+    /** What the users list searches: one lower-cased text, so a search is one LIKE per row instead of four ILIKEs. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.username} || ' ' || ${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName})`,
+    ),
     /** Access tokens issued before this instant are refused (password change, deactivation, forced sign-out). */
     /** Dashboard UI state remembered per user (collapsed sections, theme, items per page, ...). */
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
