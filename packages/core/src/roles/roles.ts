@@ -9,6 +9,7 @@ import { parseInput } from '../validation.ts'
 import { recordActivity } from '../activity/record-activity.ts'
 import { queryUserPage, type UserPage } from '../users/list-users.ts'
 import { requireUserManager } from '../users/user-access.ts'
+import { ensureSuperadminRemains, lockUserAdministration } from '../users/user-rules.ts'
 
 /** Role (3-back-office.md §3; display_name and description from 1-platform-core.md §3). */
 export interface RoleDto {
@@ -137,6 +138,7 @@ export async function updateRole(ctx: ServiceContext, id: number, input: unknown
   const data = parseInput(UpdateRoleInput, input)
   const permissions = checkPermissions(data.permissions)
   await ctx.db.transaction(async (tx) => {
+    if (permissions) await lockUserAdministration(tx)
     const role = await findRole(tx, id)
     if (!role) throw notFound()
     const builtIn = BUILT_IN.has(role.name)
@@ -152,7 +154,11 @@ export async function updateRole(ctx: ServiceContext, id: number, input: unknown
     if (data.display_name !== undefined) changes.displayName = data.display_name
     if (data.description !== undefined) changes.description = data.description
     if (Object.keys(changes).length) await tx.update(roles).set(changes).where(eq(roles.id, id))
-    if (permissions) await setPermissions(tx, id, permissions)
+    if (permissions) {
+      await setPermissions(tx, id, permissions)
+      // Taking '*' from a custom role must not leave the platform without an active superadmin.
+      await ensureSuperadminRemains(tx)
+    }
     await audit(tx, ctx, actor, 'role.updated', id, `${actor.username} updated the role ${data.display_name ?? role.displayName}`, {
       fields: Object.keys(data),
       ...(permissions ? { permissions } : {}),
