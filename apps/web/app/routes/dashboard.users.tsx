@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack } from '@mantine/core'
+import { Alert, Button, Stack } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from '@remix-run/react'
@@ -111,18 +111,10 @@ export default function UsersPage() {
         </Alert>
       ) : null}
       <StatsCards stats={stats} />
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
-          <Stack gap="md">
-            <UserFilters filters={filters} roles={roles} />
-            <UsersTable users={page.results} filtered={filtered} currentUserId={currentUserId} />
-            {page.count > 0 ? <Pager page={page.page} pages={pages} count={page.count} /> : null}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <RoleDistribution stats={stats} />
-        </Grid.Col>
-      </Grid>
+      <RoleDistribution stats={stats} />
+      <UserFilters filters={filters} roles={roles} />
+      <UsersTable users={page.results} filtered={filtered} currentUserId={currentUserId} />
+      {page.count > 0 ? <Pager page={page.page} pages={pages} count={page.count} /> : null}
       <Outlet />
     </Stack>
   )

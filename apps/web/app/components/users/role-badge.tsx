@@ -24,7 +24,7 @@ export const roleLabel = (role: { name: string; display_name: string }) => ROLE_
 
 export function RoleBadge({ role }: { role: { name: string; display_name: string } }) {
   return (
-    <Badge color={USER_ROLE_COLORS[role.name] ?? 'gray'} variant="light">
+    <Badge color={USER_ROLE_COLORS[role.name] ?? 'gray'} variant="light" style={{ overflow: 'visible' }}>
       {roleLabel(role)}
     </Badge>
   )

@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, Progress, SimpleGrid, Text, Title } from '@mantine/core'
 import type { UserStats } from '@meridian/core'
 import { roleLabel, USER_ROLE_COLORS } from './role-badge.tsx'
 
@@ -34,22 +34,22 @@ export function RoleDistribution({ stats }: { stats: UserStats }) {
       <Title order={2} size="h5" id="role-distribution" mb="sm">
         Role Distribution
       </Title>
-      <Stack gap="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" verticalSpacing="xs">
         {entries.map(([name, role]) => {
           const share = stats.total ? (role.count / stats.total) * 100 : 0
           return (
             <div key={name}>
-              <Group justify="space-between" gap="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm">{roleLabel({ name, display_name: role.display_name })}</Text>
                 <Text size="sm" c="dimmed">
-                  {role.count}
+                  {role.count.toLocaleString('en-US')}
                 </Text>
               </Group>
               <Progress value={share} color={USER_ROLE_COLORS[name] ?? 'gray'} size="sm" aria-label={`${name} share`} />
             </div>
           )
         })}
-      </Stack>
+      </SimpleGrid>
     </Paper>
   )
 }

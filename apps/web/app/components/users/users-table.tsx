@@ -63,8 +63,8 @@ export function UsersTable({ users, filtered, currentUserId }: { users: ManagedU
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <Table.ScrollContainer minWidth={980}>
+        <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -94,7 +94,7 @@ export function UsersTable({ users, filtered, currentUserId }: { users: ManagedU
                 <Table.Td><Text size="sm">{user.email}</Text></Table.Td>
                 <Table.Td><RoleBadge role={user.role} /></Table.Td>
                 <Table.Td>
-                  <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">{user.is_active ? 'Active' : 'Inactive'}</Badge>
+                  <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot" style={{ overflow: 'visible' }}>{user.is_active ? 'Active' : 'Inactive'}</Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6}>
