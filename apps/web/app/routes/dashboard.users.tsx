@@ -54,12 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   if (!isSuperadminLevel(actor)) {
     const debug = { username: actor.username, role: actor.role, is_superuser: actor.isSuperuser, profile_is_superadmin: actor.profileIsSuperadmin }
-    return data({ denied: debug, list: null }, { status: 403 })
+    return data({ denied: debug, list: null, loadError: null }, { status: 403 })
   }
   const filters = readFilters(new URL(request.url).searchParams)
   try {
     const [page, stats, roles] = await Promise.all([listManagedUsers(ctx, toQuery(filters)), getUserStats(ctx), roleSelectOptions(ctx)])
-    return { denied: null, list: { page, stats, roles, filters, currentUserId: actor.id, error: null as string | null } }
+    return { denied: null, list: { page, stats, roles, filters, currentUserId: actor.id }, loadError: null }
   } catch (error) {
     // A page past the end (the list shrank): the first page instead.
     if (error instanceof DomainError && error.code === 'not_found' && filters.page > 1) {
@@ -67,7 +67,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.delete('page')
       throw redirect(`${url.pathname}${url.search}`)
     }
-    throw error
+    if (error instanceof DomainError) throw error
+    // The catalogue's banner instead of an error screen: the page, its filters and Create User stay usable.
+    console.error('[users] loading the list failed:', error)
+    return data({ denied: null, list: null, loadError: M.loadFailed }, { status: 500 })
   }
 }
 
@@ -94,7 +97,17 @@ export default function UsersPage() {
   const [error, setError] = useState<string | null>(null)
   useEffect(() => setError(result?.error ?? null), [result])
   if (loaded.denied) return <AccessDenied debug={loaded.denied} />
-  const { page, stats, roles, filters, currentUserId } = loaded.list!
+  if (!loaded.list) {
+    return (
+      <Stack gap="lg" maw={1280} mx="auto">
+        <PageHeader title="User Management" description="Everyone with an account: roles, status and access." />
+        <Alert color="red" variant="light" role="alert">
+          {loaded.loadError}
+        </Alert>
+      </Stack>
+    )
+  }
+  const { page, stats, roles, filters, currentUserId } = loaded.list
   const pages = Math.max(1, Math.ceil(page.count / page.page_size))
   const filtered = Boolean(filters.search || filters.role || filters.status !== 'all')
 
