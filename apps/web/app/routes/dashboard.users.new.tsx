@@ -16,7 +16,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUserManagerPage(request, context)
   const form = await request.formData()
   try {
-    const user = await createManagedUser(ctx, userInput(form, 'create'), new URL(request.url).origin)
+    const origin = context.app.config.appOrigin ?? new URL(request.url).origin
+    const user = await createManagedUser(ctx, userInput(form, 'create'), origin)
     const invited = form.get('send_password_link') === 'on' && !form.get('password')
     return backToList(request, invited ? `User ${user.username} created; a set-password link is on its way.` : `User ${user.username} created.`)
   } catch (error) {

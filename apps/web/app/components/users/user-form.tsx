@@ -86,7 +86,7 @@ export function UserForm({
         )}
         <Group gap="lg">
           <Checkbox label="Active" {...check('is_active')} />
-          <Checkbox label="Staff" {...check('is_staff')} />
+          <Checkbox label="Staff" description={mode === 'create' ? 'Unticked: as the role says' : undefined} {...check('is_staff')} />
           <Checkbox label="Superuser" {...check('is_superuser')} />
         </Group>
         <Divider label="Staff profile" labelPosition="left" />

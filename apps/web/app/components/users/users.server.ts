@@ -85,6 +85,8 @@ export function userInput(form: FormData, mode: 'create' | 'edit'): Record<strin
   const confirm = String(form.get('confirm_password') ?? '')
   if (mode === 'create') {
     input.role_id = v.role_id
+    // Unticked on create means "as the role says" (staff for every role but traveler).
+    if (!on('is_staff')) delete input.is_staff
     input.send_password_link = on('send_password_link')
     if (password || !on('send_password_link')) input.password = password
     if (confirm || !on('send_password_link')) input.confirm_password = confirm
