@@ -10,6 +10,8 @@
 //   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
 //   BENCH_USERS        users in the database for the home dashboard figures (10000)
 //   BENCH_PAGE_CONNECTIONS  concurrent clients timing the home dashboard (8)
+//   BENCH_ONLY         users-list: only the users list scenario (10,000 users, p95 of search + filters)
+//   BENCH_USERS_REQUESTS, BENCH_USERS_CONCURRENCY  users list: requests timed (400) and parallel loops (4)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,6 +24,7 @@ import { load, login, median, medianLogin } from './measure.ts'
 import { BARS, barLine, throughputTable } from './report.ts'
 import { firstLoadJs, latency, populate, sessionCookie } from './overview.ts'
 import { snapshotServer } from './snapshot.ts'
+import { measureUsersList, seedUsers } from './users-list.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const seconds = Number(process.env.BENCH_DURATION ?? 10)
@@ -185,6 +188,13 @@ async function main() {
   const baselineBase = `http://127.0.0.1:${await baselineChild.port}`
   console.log(`App on ${app.base} (PostgreSQL database ${dbName}), baseline on ${baselineBase}`)
 
+  await seedUsers(databaseUrl)
+  if (process.env.BENCH_ONLY === 'users-list') {
+    await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
+    await Promise.all([app.child.stop(), baselineChild.stop()])
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   const { baseline, rest, trpc } = await measureThroughput(app.base, baselineBase, { app: app.child.process.pid, baseline: baselineChild.process.pid })
   const loadAfter = os.loadavg()[0]!
   const appStatements = await lastStatements(adminUrl, dbName, 'meridian')
@@ -199,6 +209,8 @@ async function main() {
   }
   console.log(`Django REST Framework serves a comparable endpoint at about 900 requests/s here; target >= ${BARS.restTarget} req/s for REST.`)
   console.log(barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`))
+
+  await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
 
   const logins = await medianLogin(app.base, DEMO_USERS, DEMO_PASSWORD, Number(process.env.BENCH_LOGINS ?? 15))
   console.log(

@@ -20,14 +20,17 @@ export async function populate(databaseUrl: string, total: number): Promise<{ us
              case when g % 50 = 0 then (select id from roles where name = 'expert') else (select id from roles where name = 'traveler') end,
              'Bench', 'Person ' || g, 'Lisbon', 'Portugal', g % 17 <> 0, now() - (g * 97 || ' minutes')::interval
       from generate_series(1, ${extra}::int) g`
+    // Every fourth traveler without a quiz sends one; everyone without a feed entry gets their joining recorded.
     await db`
       insert into quiz_submissions (user_id, quiz_data, status, submitted_at)
-      select id, '{"travel_style":"Adventure","group_size":"Couple"}'::jsonb,
-             case when id % 3 = 0 then 'reviewed' else 'awaiting_specialist' end, now() - (id || ' seconds')::interval
-      from users where username like 'bench%' and id % 4 = 0`
+      select u.id, '{"travel_style":"Adventure","group_size":"Couple"}'::jsonb,
+             case when u.id % 3 = 0 then 'reviewed' else 'awaiting_specialist' end, u.date_joined + interval '1 hour'
+      from users u join roles r on r.id = u.role_id
+      where r.name = 'traveler' and u.id % 4 = 0 and not exists (select 1 from quiz_submissions q where q.user_id = u.id)`
     await db`
       insert into activity_events (actor_id, action, summary, created_at)
-      select id, 'user.registered', username || ' joined', date_joined from users where username like 'bench%'`
+      select u.id, 'user.registered', u.username || ' joined', u.date_joined from users u
+      where not exists (select 1 from activity_events e where e.actor_id = u.id)`
     await db`vacuum analyze`
     const [figures] = await db`select (select count(*)::int from users) as users, (select count(*)::int from quiz_submissions) as quizzes,
                                       (select count(*)::int from activity_events) as events`

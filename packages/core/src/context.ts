@@ -17,6 +17,8 @@ export interface Actor {
   isActive: boolean
   isStaff: boolean
   isSuperuser: boolean
+  /** The staff profile's superadmin flag: opens user management like the superadmin role (3-back-office.md §6). */
+  profileIsSuperadmin: boolean
   lastLogin: Date | null
   dateJoined: Date
   bio: string

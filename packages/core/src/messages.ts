@@ -67,3 +67,35 @@ export function serverMessageOf(body: unknown): string | null {
   }
   return null
 }
+
+/** User management texts (3-back-office.md §2.5, §5, §6, §8). */
+export const USER_MANAGEMENT_MESSAGES = {
+  accessDenied: 'Access Denied',
+  superadminRequired: 'Superadmin role required for user management.',
+  authenticationRequired: 'Authentication Required',
+  loginRequired: 'Please log in to access user management.',
+  adminRequired: 'Admin or superadmin role required.',
+  loadFailed: 'Failed to load user data',
+  bulkFailed: (action: string) => `Failed to ${action} users`,
+  deactivateFailed: 'Failed to deactivate user',
+  saveFailed: 'Failed to save user',
+  confirmDeactivate: (username: string) => `Are you sure you want to deactivate ${username}?`,
+  noUsers: 'No users found',
+  hintFiltered: 'Try adjusting your filters',
+  hintEmpty: 'Get started by creating a new user',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  lastSuperadmin: 'At least one active superadmin must remain.',
+  superadminOnly: 'Only a superadmin can grant or remove the superadmin role or the superuser flag.',
+  unknownRole: (id: number | string) => `Invalid pk "${id}" - object does not exist.`,
+  unknownUsers: (ids: readonly number[]) => `Unknown user ids: ${ids.join(', ')}.`,
+  noUsersSelected: 'Select at least one user.',
+} as const
+
+/** Roles calls' texts. */
+export const ROLE_MESSAGES = {
+  builtIn: 'Built-in roles cannot be renamed or deleted.',
+  inUse: (n: number) => `This role is held by ${n} user${n === 1 ? '' : 's'}; give them another role first.`,
+  nameTaken: 'A role with this name already exists.',
+  unknownPermission: (p: string) => `"${p}" is not a valid permission.`,
+} as const

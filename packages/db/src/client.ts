@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm/logger'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -38,22 +39,19 @@ export interface DatabaseOptions {
   max?: number
   /** A dumped PGlite data directory to start a `memory://` database from (tests). */
   template?: Blob
-  /** Called with the SQL text of every statement the ORM sends (tests count queries per request with it). */
-  onQuery?: (query: string) => void
+  /** Sees every statement the application runs (tests count queries per request with it). */
+  logger?: Logger
 }
 
 /** Lock id for migrations: several app processes starting together apply them once. */
 const MIGRATION_LOCK = 7_260_412
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined
-  if (options.url) return openPostgres(options.url, options.max ?? 10, logger)
-  return openPglite(options.dataDir ?? '.data', options.template, logger)
+  if (options.url) return openPostgres(options.url, options.max ?? 10, options.logger)
+  return openPglite(options.dataDir ?? '.data', options.template, options.logger)
 }
 
-type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined
-
-async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<DatabaseHandle> {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'meridian' } })
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Database
   return {
@@ -78,7 +76,7 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
   }
 }
 
-async function openPglite(dataDir: string, template: Blob | undefined, logger: QueryLogger): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Promise<DatabaseHandle> {
   let release = () => {}
   let target = dataDir
   if (!dataDir.startsWith('memory://')) {
@@ -97,7 +95,7 @@ async function openPglite(dataDir: string, template: Blob | undefined, logger: Q
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder })
       },
-      async ping() {
+        async ping() {
         await client.query('select 1')
       },
       async close() {

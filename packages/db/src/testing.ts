@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
-import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './client.ts'
+import type { Logger } from 'drizzle-orm/logger'
+import { type DatabaseHandle, openDatabase } from './client.ts'
 
 /** Env var naming a file with a migrated PGlite data directory, written once per test run. */
 export const PGLITE_TEMPLATE_ENV = 'MERIDIAN_PGLITE_TEMPLATE'
@@ -19,12 +20,12 @@ export async function writePgliteTemplate(file: string) {
  * A freshly migrated database of its own for one test file: PGlite in memory by default,
  * or a new database on the server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function createTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
     const templateFile = process.env[PGLITE_TEMPLATE_ENV]
     const template = templateFile && fs.existsSync(templateFile) ? new Blob([fs.readFileSync(templateFile)]) : undefined
-    const handle = await openDatabase({ dataDir: 'memory://', template, ...options })
+    const handle = await openDatabase({ dataDir: 'memory://', template, logger: options.logger })
     await handle.migrate()
     return handle
   }
@@ -34,7 +35,7 @@ export async function createTestDatabase(options: Pick<DatabaseOptions, 'onQuery
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
-  const handle = await openDatabase({ url: target.toString(), max: 4, ...options })
+  const handle = await openDatabase({ url: target.toString(), max: 4, logger: options.logger })
   await handle.migrate()
   return {
     ...handle,

@@ -3,6 +3,7 @@ import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
+import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
 export type { RestCall, Reply, Handler, RouteTable } from './router.ts'
@@ -18,5 +19,6 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   authRoutes(table)
   onboardingRoutes(table)
   monitoringRoutes(table)
+  userRoutes(table)
   return handle
 }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
+import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -9,6 +10,9 @@ export const appRouter = router({
   preferences: preferencesRouter,
   security: securityRouter,
   monitoring: monitoringRouter,
+  users: usersRouter,
+  roles: rolesRouter,
+  admin: adminRouter,
 })
 
 export type AppRouter = typeof appRouter

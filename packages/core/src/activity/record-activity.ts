@@ -7,6 +7,11 @@ export interface ActivityInput {
   subjectId?: string | number
   summary: string
   visibility?: 'staff' | 'private'
+  /** Where the change came from (audit trail). */
+  ipAddress?: string
+  userAgent?: string
+  /** What changed, e.g. {from: 'traveler', to: 'expert'}. */
+  details?: Record<string, unknown>
 }
 
 /** Append to the activity feed, inside the caller's transaction when there is one. */
@@ -18,5 +23,8 @@ export async function recordActivity(db: Database, event: ActivityInput): Promis
     subjectId: event.subjectId === undefined ? '' : String(event.subjectId),
     summary: event.summary.slice(0, 500),
     visibility: event.visibility ?? 'staff',
+    ipAddress: event.ipAddress ?? '',
+    userAgent: (event.userAgent ?? '').slice(0, 500),
+    details: event.details ?? {},
   })
 }

@@ -18,6 +18,7 @@ function prepare(db: Database) {
       isActive: users.isActive,
       isStaff: users.isStaff,
       isSuperuser: users.isSuperuser,
+      profileIsSuperadmin: users.profileIsSuperadmin,
       lastLogin: users.lastLogin,
       dateJoined: users.dateJoined,
       bio: users.bio,

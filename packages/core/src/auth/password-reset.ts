@@ -10,7 +10,8 @@ import { enqueueMail } from '../mail/enqueue-mail.ts'
 import { endAllSignIns } from './end-sign-ins.ts'
 
 export const RESET_TOKEN_MINUTES = 60
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Reset and set-password tokens are stored as their SHA-256, never in clear. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Write a reset link to the outbox for an active user with this e-mail. Answers the same success message

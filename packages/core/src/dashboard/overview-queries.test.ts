@@ -22,7 +22,7 @@ let counting = false
 let statements = 0
 
 beforeAll(async () => {
-  handle = await createTestDatabase({ onQuery: () => void (counting && statements++) })
+  handle = await createTestDatabase({ logger: { logQuery: () => void (counting && statements++) } })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-overview-queries-'))
   app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir }))
   await seedDemoUsers(handle.db)

@@ -7,6 +7,8 @@ export interface NewUser {
   email: string
   password: string
   role: RoleName
+  /** A role by id (user management may pick a custom role); wins over `role`. */
+  roleId?: number
   firstName?: string
   lastName?: string
   isStaff?: boolean
@@ -19,7 +21,10 @@ export interface NewUser {
  * user management) decide who may. Usernames and e-mails are unique case-insensitively.
  */
 export async function insertUser(db: Database, input: NewUser): Promise<number> {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.role))
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(input.roleId ? eq(roles.id, input.roleId) : eq(roles.name, input.role))
   if (!role) throw DomainError.invalid({ role: [`Unknown role "${input.role}".`] })
   const clash = await db
     .select({ username: users.username, email: users.email })

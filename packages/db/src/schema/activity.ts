@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { users } from './users.ts'
 
@@ -15,7 +15,16 @@ export const activityEvents = pgTable(
     summary: text('summary').notNull(),
     /** staff: every staff member sees it; private: only the actor. */
     visibility: text('visibility', { enum: ['staff', 'private'] }).notNull().default('staff'),
+    /** Where the change came from (audit trail of user management). */
+    ipAddress: text('ip_address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** What changed, for the audit trail: e.g. {from: 'traveler', to: 'expert'}. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index('activity_events_created_idx').on(t.createdAt), index('activity_events_actor_idx').on(t.actorId)],
+  (t) => [
+    index('activity_events_created_idx').on(t.createdAt),
+    index('activity_events_actor_idx').on(t.actorId),
+    index('activity_events_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+  ],
 )

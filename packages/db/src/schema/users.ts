@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { roles } from './roles.ts'
@@ -24,6 +24,18 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
+    /** Staff profile (3-back-office.md §3 profile_info): what matching of travelers with experts reads. */
+    expertCountries: integer('expert_countries').array().notNull().default(sql`'{}'::integer[]`),
+    specializations: text('specializations').array().notNull().default(sql`'{}'::text[]`),
+    yearsExperience: integer('years_experience').notNull().default(0),
+    /** Profile flags: is_expert, is_admin, is_superadmin. A superadmin flag opens user management (§6). */
+    profileIsExpert: boolean('profile_is_expert').notNull().default(false),
+    profileIsAdmin: boolean('profile_is_admin').notNull().default(false),
+    profileIsSuperadmin: boolean('profile_is_superadmin').notNull().default(false),
+    /** What the users list searches: one lower-cased text, so a search is one LIKE per row instead of four ILIKEs. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.username} || ' ' || ${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName})`,
+    ),
     /** Dashboard UI state remembered per user (collapsed sections, theme, items per page, ...). */
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     /** Access tokens issued before this instant are refused (password change, deactivation, forced sign-out). */

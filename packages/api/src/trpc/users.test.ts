@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMeridianClient } from '../client.ts'
+import { startTestServer, type TestServer } from '../testing.ts'
+
+let server: TestServer
+let client: ReturnType<typeof createMeridianClient>
+beforeAll(async () => {
+  server = await startTestServer()
+  client = createMeridianClient({ url: server.url, token: (await server.login('superadmin')).access })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('users procedures through the typed client', () => {
+  it('creates, lists, changes the role of and deactivates a user with the REST shapes', async () => {
+    const roles = await client.roles.selectOptions.query()
+    const expert = roles.find((r) => r.name === 'expert')!
+    const created = await client.users.create.mutate({
+      username: 'nadia', email: 'nadia@example.com', first_name: 'Nadia', last_name: 'Rahimi',
+      role_id: roles.find((r) => r.name === 'traveler')!.value, password: 'correct-horse-battery', confirm_password: 'correct-horse-battery',
+    })
+    expect(created).toMatchObject({ username: 'nadia', role: { name: 'traveler' } })
+    const rest = await server.request(`/users/api/users-mgmt/${created.id}/`, { token: (await server.login('superadmin')).access })
+    expect(await client.users.get.query({ id: created.id })).toEqual(rest.body)
+    const page = await client.users.list.query({ search: 'nadia' })
+    expect(page).toMatchObject({ count: 1, page: 1, page_size: 20 })
+    const changed = await client.users.changeRole.mutate({ id: created.id, role_id: expert.value })
+    expect(changed.role.name).toBe('expert')
+    await client.users.deactivate.mutate({ id: created.id })
+    expect((await client.users.get.query({ id: created.id })).is_active).toBe(false)
+    const stats = await client.users.stats.query()
+    expect(stats).toMatchObject({ total: 7, active: 6 })
+  })
+
+  it('answers typed errors with field messages, and changes nothing on a bad bulk update', async () => {
+    await expect(
+      client.users.create.mutate({ username: 'x', email: 'not-an-email', first_name: 'X', last_name: 'Y', role_id: 1, password: 'short', confirm_password: 'short' }),
+    ).rejects.toMatchObject({ data: { code: 'BAD_REQUEST', fields: { email: ['Enter a valid email address.'] } } })
+    await expect(client.users.changeRole.mutate({ id: 2, role_id: 777 })).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST', fields: { role_id: ['Invalid pk "777" - object does not exist.'] } },
+    })
+    await expect(client.users.bulkUpdateStatus.mutate({ user_ids: [2, 3, 5000], action: 'deactivate' })).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST', fields: { user_ids: ['Unknown user ids: 5000.'] } },
+    })
+    expect((await client.users.get.query({ id: 2 })).is_active).toBe(true)
+    await expect(client.users.get.query({ id: 424242 })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } })
+  })
+
+  it('tells an anonymous caller and a non-superadmin what the screen tells them', async () => {
+    const anonymous = createMeridianClient({ url: server.url })
+    await expect(anonymous.users.list.query()).rejects.toMatchObject({ message: 'Please log in to access user management.', data: { code: 'UNAUTHORIZED' } })
+    const admin = createMeridianClient({ url: server.url, token: (await server.login('admin')).access })
+    await expect(admin.users.list.query()).rejects.toMatchObject({ message: 'Superadmin role required for user management.', data: { code: 'FORBIDDEN' } })
+    const health = await admin.admin.systemHealth.query()
+    expect(health.checks.map((c) => c.key)).toEqual(['database', 'storage', 'jobs'])
+    const dashboard = await admin.admin.dashboard.query()
+    expect(dashboard.users.total).toBeGreaterThanOrEqual(6)
+    const analytics = await admin.admin.analytics.query()
+    expect(analytics.signups_by_day).toHaveLength(30)
+    expect(analytics.signups_in_period).toBe(analytics.users.total)
+  })
+})
