@@ -130,6 +130,8 @@ export function beginMediaUpload(ctx: ServiceContext): MediaUploadSession {
       })
       .returning()
     const body = new PassThrough({ highWaterMark: 256 * 1024 })
+    // Destroying the body reports through put(); the stream's own error event needs a listener meanwhile.
+    body.on('error', () => {})
     let putError: unknown = null
     const put = ctx.storage.put(`${mediaPrefix(uuid)}/upload`, body, { contentType: type.mime }).then(
       () => null,
@@ -146,7 +148,7 @@ export function beginMediaUpload(ctx: ServiceContext): MediaUploadSession {
     const push = async (chunk: Uint8Array) => {
       if (failure) return
       if (size > MEDIA_MAX_FILE_BYTES || totalBytes + size > MEDIA_BODY_LIMIT_BYTES) {
-        failure = size > MEDIA_MAX_FILE_BYTES ? MEDIA_MESSAGES.fileTooLarge : MEDIA_MESSAGES.fileTooLarge
+        failure = MEDIA_MESSAGES.fileTooLarge
         body.destroy(new UploadFailure(failure))
         return
       }
