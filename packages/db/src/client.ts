@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   /** PGlite only: the data directory as a tarball. */
   dump?(): Promise<Blob>
   driver: 'pglite' | 'postgres'
+  /** PostgreSQL only: the connection URL (for tools with their own connections, such as the job queue). */
+  url?: string
   /** Apply pending migrations (safe to call from several processes at once on PostgreSQL). */
   migrate(): Promise<void>
   /** Round-trip check for readiness probes. */
@@ -54,6 +56,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
+    url,
     async migrate() {
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })

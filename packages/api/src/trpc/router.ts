@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
+import { mediaRouter } from './routers/media.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -9,6 +10,7 @@ export const appRouter = router({
   preferences: preferencesRouter,
   security: securityRouter,
   monitoring: monitoringRouter,
+  media: mediaRouter,
 })
 
 export type AppRouter = typeof appRouter
