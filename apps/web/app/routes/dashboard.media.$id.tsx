@@ -90,7 +90,8 @@ export default function MediaItemModal() {
   const meta = item.metadata as Record<string, string | number | boolean | null | undefined>
 
   return (
-    <Modal opened onClose={() => navigate(back, { preventScrollReset: true })} title={mode === 'edit' ? 'Edit media' : item.title || item.original_filename} size="lg" centered>
+    // Without JavaScript there is no portal: the dialog is drawn in place, over the list.
+    <Modal opened withinPortal={hydrated} onClose={() => navigate(back, { preventScrollReset: true })} title={mode === 'edit' ? 'Edit media' : item.title || item.original_filename} size="lg" centered>
       <Stack gap="md">
         {answer?.message && (
           <Alert color="red" role="alert">

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
@@ -50,7 +50,13 @@ export function UploadPanel({ fields = {}, redirectTo, check, onDone, onRefused,
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <Group align="flex-end">
-            <FileInput name="files" label="Photos and videos" multiple accept={MEDIA_ACCEPT} style={{ flex: 1 }} />
+            {/* A native input: Mantine's FileInput needs JavaScript to open the file picker. */}
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Text component="label" htmlFor="media-files" size="sm" fw={500}>
+                Photos and videos
+              </Text>
+              <input id="media-files" type="file" name="files" multiple accept={MEDIA_ACCEPT} />
+            </Stack>
             <Button type="submit">Upload</Button>
           </Group>
           <Text size="xs" c="dimmed" mt={6}>
