@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { sql } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 
@@ -37,14 +34,13 @@ export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]
   }
 
   try {
-    // A name of its own per call: two requests probing at once must not remove each other's file.
-    const probe = path.join(ctx.config.dataDir, `.probe-${process.pid}-${randomUUID()}`)
-    await fs.mkdir(ctx.config.dataDir, { recursive: true })
-    await fs.writeFile(probe, 'ok')
-    await fs.rm(probe, { force: true })
-    checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: 'Data directory writable' })
+    // Media storage as configured: the local media folder writable, or the S3 bucket reachable.
+    await ctx.storage.ping()
+    const where = ctx.storage.driver === 's3' ? 'S3 bucket reachable' : 'Media folder writable'
+    checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: where })
   } catch {
-    checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: 'Data directory not writable' })
+    const where = ctx.storage.driver === 's3' ? 'S3 bucket not reachable' : 'Media folder not writable'
+    checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: where })
   }
 
   if (!outbox) {
