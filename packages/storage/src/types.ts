@@ -65,3 +65,10 @@ export function assertPrefix(prefix: string): string {
   assertKey(prefix.replace(/\/$/, ''))
   return prefix.endsWith('/') ? prefix : `${prefix}/`
 }
+
+/**
+ * By name, not instanceof: the Remix server bundle carries its own copy of this package, so an error made by the
+ * server's copy is not an instance of the bundle's class.
+ */
+export const isStorageUnavailable = (error: unknown): boolean => (error as Error | null)?.name === 'StorageUnavailableError'
+export const isStorageNotFound = (error: unknown): boolean => (error as Error | null)?.name === 'StorageNotFoundError'

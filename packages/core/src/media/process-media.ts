@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import sharp, { type Metadata } from 'sharp'
 import { and, asc, eq, inArray, isNull, lt, mediaItems, type MediaVariant, or, sql } from '@meridian/db'
-import { StorageUnavailableError } from '@meridian/storage'
+import { isStorageUnavailable } from '@meridian/storage'
 import type { AppServices } from '../context.ts'
 import { exifHasGps, previewAndThumbnails, sanitisedOriginal, variantOf } from './image-renditions.ts'
 import { formatDuration, type MediaRow } from './serialize-media.ts'
@@ -75,7 +75,7 @@ export async function processClaimedMedia(app: AppServices, row: MediaRow): Prom
   try {
     outcome = row.mediaType === 'photo' ? await processPhoto(app, row) : await processVideo(app, row)
   } catch (error) {
-    const transient = error instanceof StorageUnavailableError
+    const transient = isStorageUnavailable(error)
     if (transient && row.attempts < MEDIA_MAX_ATTEMPTS) {
       const wait = 30 * row.attempts
       return finish(app, row, token, {

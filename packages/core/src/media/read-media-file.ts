@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { StorageNotFoundError } from '@meridian/storage'
+import { isStorageNotFound } from '@meridian/storage'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { MEDIA_MESSAGES } from '../messages.ts'
@@ -40,7 +40,7 @@ export async function getMediaFile(ctx: ServiceContext, id: number, variant: str
       try {
         return await ctx.storage.get(stored.key, range)
       } catch (error) {
-        if (error instanceof StorageNotFoundError) throw new DomainError('not_found', MEDIA_MESSAGES.notFound)
+        if (isStorageNotFound(error)) throw new DomainError('not_found', MEDIA_MESSAGES.notFound)
         throw new DomainError('unavailable', MEDIA_MESSAGES.storageUnavailable)
       }
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { and, eq, inArray, mediaItems } from '@meridian/db'
-import { StorageUnavailableError } from '@meridian/storage'
+import { isStorageUnavailable } from '@meridian/storage'
 import { MediaAttachment, MEDIA_BODY_LIMIT_BYTES, MEDIA_MAX_FILE_BYTES, MEDIA_MAX_FILES_PER_REQUEST } from '@meridian/validators'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -177,7 +177,7 @@ export function beginMediaUpload(ctx: ServiceContext): MediaUploadSession {
     if (!failure) {
       body.end()
       await put
-      if (putError) failure = putError instanceof StorageUnavailableError ? MEDIA_MESSAGES.storageUnavailable : MEDIA_MESSAGES.uploadFailed
+      if (putError) failure = isStorageUnavailable(putError) ? MEDIA_MESSAGES.storageUnavailable : MEDIA_MESSAGES.uploadFailed
     } else {
       await put
     }
