@@ -9,6 +9,8 @@
  */
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 function freePort(): Promise<number> {
@@ -26,6 +28,8 @@ function freePort(): Promise<number> {
 // This file is evaluated again in every worker: the port chosen by the runner reaches them through the environment.
 process.env.E2E_PORT ||= String(await freePort())
 const port = Number(process.env.E2E_PORT)
+// The server's media folder, known to the specs so they can check that deleted media leaves no file behind.
+process.env.E2E_MEDIA_ROOT ||= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-media-')), 'media')
 const baseURL = `http://127.0.0.1:${port}`
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -61,7 +65,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/support/serve.mjs',
     url: `${baseURL}/readyz`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', MEDIA_ROOT: process.env.E2E_MEDIA_ROOT },
     // A build from a clean checkout takes most of this.
     timeout: 300_000,
     reuseExistingServer: false,

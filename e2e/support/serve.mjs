@@ -49,6 +49,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
 
 function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true })
+  const media = process.env.MEDIA_ROOT
+  if (media && path.basename(path.dirname(media)).startsWith('meridian-e2e-media-')) fs.rmSync(path.dirname(media), { recursive: true, force: true })
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

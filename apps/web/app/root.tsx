@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+import '@mantine/dropzone/styles.css'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { Notifications, notifications } from '@mantine/notifications'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'

@@ -11,6 +11,7 @@ import {
   openAppDatabase,
   seedDemoUsers,
   smtpTransport,
+  startMediaWorker,
 } from '@meridian/core'
 
 export interface Booted {
@@ -39,6 +40,8 @@ export async function boot(): Promise<Booted> {
     const created = await seedDemoUsers(handle.db)
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
   }
+  // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
+  const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl })
   const timers: NodeJS.Timeout[] = []
   if (config.smtpUrl) {
     const transport = await smtpTransport(config.smtpUrl)
@@ -54,6 +57,7 @@ export async function boot(): Promise<Booted> {
     app,
     async stop() {
       timers.forEach(clearInterval)
+      await media.stop()
       await handle.close()
     },
   }

@@ -3,7 +3,16 @@ import path from 'node:path'
 import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
-import { createRestHandler, createTrpcHandler, isCrossSite, isRestPath, requestMeta, TRPC_PREFIX } from '@meridian/api'
+import {
+  createMediaFileHandler,
+  createRestHandler,
+  createTrpcHandler,
+  isCrossSite,
+  isRestPath,
+  MEDIA_FILES_PREFIX,
+  requestMeta,
+  TRPC_PREFIX,
+} from '@meridian/api'
 import type { AppServices } from '@meridian/core'
 import { applySecurityHeaders } from './security-headers.ts'
 
@@ -25,6 +34,7 @@ export interface HttpAppOptions {
 export function createHttpServer(options: HttpAppOptions): http.Server {
   const rest = createRestHandler(options.app)
   const trpc = createTrpcHandler(options.app)
+  const mediaFiles = createMediaFileHandler(options.app)
   const web = express()
   // Each page's CSP nonce, handed from the security headers to Remix (entry.server and root) through the load context.
   const nonces = new WeakMap<http.IncomingMessage, string>()
@@ -48,6 +58,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     const pathname = url.split('?')[0]!
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
+    if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
     if (pathname === '/healthz') return json(res, 200, { status: 'ok' })
     if (pathname === '/readyz') {
       return void options.ping().then(

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { createRestHandler, isRestPath } from './rest/index.ts'
 import { createTrpcHandler, TRPC_PREFIX } from './trpc/index.ts'
+import { createMediaFileHandler, MEDIA_FILES_PREFIX } from './media-files.ts'
 
 export const TEST_JWT_SECRET = 'meridian-test-jwt-secret-0123456789abcdef'
 
@@ -61,10 +62,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const rest = createRestHandler(app)
   const trpc = createTrpcHandler(app)
+  const mediaFiles = createMediaFileHandler(app)
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
+    if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
     res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: 'Not found.' }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

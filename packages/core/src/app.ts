@@ -1,6 +1,9 @@
 import { createSessionManager, createTokenSigner } from '@meridian/auth'
 import { type DatabaseHandle, openDatabase } from '@meridian/db'
+import { createStorage } from '@meridian/storage'
 import type { AppConfig } from './config.ts'
+import { createContentObjectLookup } from './media/content-types.ts'
+import { createMediaJobs } from './media/jobs.ts'
 import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
 
 /** Build the application's services over an open database. */
@@ -14,6 +17,9 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
       refreshTtlSeconds: config.refreshTokenDays * 86_400,
     }),
     sessions: createSessionManager(handle.db, { secure: config.production, ttlDays: config.sessionDays }),
+    storage: createStorage(config.storage),
+    mediaJobs: createMediaJobs(),
+    contentObjects: createContentObjectLookup(),
   }
 }
 

@@ -76,4 +76,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, REGISTRATION_ENABLED: 'maybe' })).toThrow(ConfigError)
     expect(loadConfig({ ...base, REGISTRATION_ENABLED: 'false' }).registrationEnabled).toBe(false)
   })
+
+  it('keeps media under DATA_DIR/media by default, and in S3 when a bucket is set', () => {
+    const dataDir = tempDir()
+    const base = { DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(32) }
+    expect(loadConfig(base).storage).toEqual({ driver: 'local', root: path.join(dataDir, 'media') })
+    expect(
+      loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+      prefix: undefined,
+    })
+    expect(loadConfig({ ...base, S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).storage).toMatchObject({ region: 'eu-west-1', forcePathStyle: false })
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(ConfigError)
+  })
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import type { StorageOptions } from '@meridian/storage'
 
 /** Every setting of the application, read and checked in this one place. */
 export interface AppConfig {
@@ -21,6 +22,12 @@ export interface AppConfig {
   appOrigin: string | null
   trustProxy: boolean
   seedDemo: boolean
+  /** Where media files live: local disk under DATA_DIR/media, or S3 when S3_BUCKET is set. */
+  storage: StorageOptions
+  /** Media items processed at once by this process. */
+  mediaConcurrency: number
+  ffmpegPath: string
+  ffprobePath: string
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +94,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin: env.APP_ORIGIN ? env.APP_ORIGIN.replace(/\/$/, '') : null,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    storage: storageOptions(env, dataDir),
+    mediaConcurrency: int(env, 'MEDIA_CONCURRENCY', 2),
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+  }
+}
+
+function storageOptions(env: NodeJS.ProcessEnv, dataDir: string): StorageOptions {
+  const bucket = env.S3_BUCKET?.trim()
+  if (!bucket) return { driver: 'local', root: path.resolve(env.MEDIA_ROOT || path.join(dataDir, 'media')) }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`)
+  const accessKeyId = env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || undefined
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || undefined
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  }
+  return {
+    driver: 's3',
+    bucket,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+    prefix: env.S3_PREFIX?.trim() || undefined,
   }
 }

@@ -1,6 +1,9 @@
 import type { RoleName, SessionManager, TokenSigner } from '@meridian/auth'
 import type { Database } from '@meridian/db'
+import type { ObjectStorage } from '@meridian/storage'
 import type { AppConfig } from './config.ts'
+import type { ContentObjectLookup } from './media/content-types.ts'
+import type { MediaJobs } from './media/jobs.ts'
 
 /** The signed-in user as every service sees it: identity, role and effective permissions. */
 export interface Actor {
@@ -34,6 +37,12 @@ export interface AppServices {
   config: AppConfig
   tokens: TokenSigner
   sessions: SessionManager
+  /** Media files: local disk or S3. */
+  storage: ObjectStorage
+  /** Hands uploaded media to the processing workers (in-process, or pg-boss with DATABASE_URL). */
+  mediaJobs: MediaJobs
+  /** Existence, names and visibility of the catalogue objects media is attached to. */
+  contentObjects: ContentObjectLookup
 }
 
 export interface RequestMeta {

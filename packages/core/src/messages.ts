@@ -99,3 +99,34 @@ export const ROLE_MESSAGES = {
   nameTaken: 'A role with this name already exists.',
   unknownPermission: (p: string) => `"${p}" is not a valid permission.`,
 } as const
+
+/** Media library texts (spec 2 §2, §8) and the server's per-file upload reasons. */
+export const MEDIA_MESSAGES = {
+  authTitle: 'Authentication Required',
+  authBody: 'Please log in to access media management.',
+  deniedTitle: 'Access Denied',
+  deniedBody: "You don't have permission to manage media.",
+  loadFailed: 'Failed to load media',
+  uploadFailed: 'Upload failed',
+  deleteFailed: 'Failed to delete media',
+  bulkDeleteFailed: 'Failed to delete selected media',
+  reprocessFailed: 'Failed to reprocess media',
+  saveFailed: 'Failed to save media',
+  confirmDelete: 'Are you sure you want to delete this media?',
+  confirmBulkDelete: (n: number) => `Delete ${n} selected media items?`,
+  tooManyFiles: (n: number) => `Cannot upload more than ${n} files total`,
+  /** Media screen. */
+  uploadedScreen: (ok: number, failed: number) => `${ok} files uploaded, ${failed} failed.`,
+  /** Embedded manager. */
+  uploadedEmbedded: (ok: number, failed: number) => `${ok} files uploaded successfully, ${failed} failed`,
+  sizeNote: 'maximum 100MB per file',
+  emptyFile: 'The submitted file is empty.',
+  unsupportedType: 'Unsupported file type. Allowed: JPG, PNG, GIF, WebP, MP4, MOV, AVI, WebM.',
+  fileTooLarge: 'File is larger than 100 MB.',
+  interrupted: 'The upload was interrupted before the file was complete.',
+  storageUnavailable: 'File storage is unavailable. Please try again later.',
+  tooManyInRequest: (n: number) => `No more than ${n} files can be sent in one upload.`,
+  noFiles: 'No files were submitted.',
+  notReprocessable: 'Only failed or pending media can be reprocessed.',
+  notFound: 'Media not found.',
+} as const

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   /** PGlite only: the data directory as a tarball. */
   dump?(): Promise<Blob>
   driver: 'pglite' | 'postgres'
+  /** PostgreSQL only: the connection URL (for tools with their own connections, such as the job queue). */
+  url?: string
   /** Apply pending migrations (safe to call from several processes at once on PostgreSQL). */
   migrate(): Promise<void>
   /** Round-trip check for readiness probes. */
@@ -57,6 +59,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   return {
     db,
     driver: 'postgres',
+    url,
     async migrate() {
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })

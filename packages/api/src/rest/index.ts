@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
+import { mediaRoutes } from './media.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 import { userRoutes } from './users.ts'
@@ -20,5 +21,6 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   onboardingRoutes(table)
   monitoringRoutes(table)
   userRoutes(table)
+  mediaRoutes(table)
   return handle
 }

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
+import { mediaRouter } from './routers/media.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   users: usersRouter,
   roles: rolesRouter,
   admin: adminRouter,
+  media: mediaRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { sql } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 
@@ -12,33 +9,24 @@ export interface StatusCheck {
 }
 
 /**
- * Writing a file costs far more than the rest of the dashboard together, so each process probes its own data
- * directory at most once per PROBE_TTL_MS and reuses the answer (a check of this machine's disk: nothing another
- * instance needs).
+ * The media store's check (a bucket round trip on S3) would cost more than the rest of the dashboard, so each process
+ * asks its store at most once per PROBE_TTL_MS and reuses the answer (nothing another instance needs).
  */
 const PROBE_TTL_MS = 10_000
-const probes = new Map<string, { at: number; ok: Promise<boolean> }>()
+const probes = new WeakMap<object, { at: number; ok: Promise<boolean> }>()
 
-function dataDirWritable(dataDir: string): Promise<boolean> {
-  const cached = probes.get(dataDir)
+function storageReachable(storage: ServiceContext['storage']): Promise<boolean> {
+  const cached = probes.get(storage)
   if (cached && Date.now() - cached.at < PROBE_TTL_MS) return cached.ok
-  const ok = (async () => {
-    try {
-      // A name of its own per probe: two processes sharing the directory must not remove each other's file.
-      const probe = path.join(dataDir, `.probe-${process.pid}-${randomUUID()}`)
-      await fs.mkdir(dataDir, { recursive: true })
-      await fs.writeFile(probe, 'ok')
-      await fs.rm(probe, { force: true })
-      return true
-    } catch {
-      return false
-    }
-  })()
-  probes.set(dataDir, { at: Date.now(), ok })
+  const ok = storage.ping().then(
+    () => true,
+    () => false,
+  )
+  probes.set(storage, { at: Date.now(), ok })
   return ok
 }
 
-/** Live checks: database round trip, storage writable (probed every few seconds), background mail delivery. */
+/** Live checks: database round trip, media storage (probed every few seconds), background mail delivery. */
 export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]> {
   const checks: StatusCheck[] = []
   const started = performance.now()
@@ -63,10 +51,12 @@ export async function platformStatus(ctx: ServiceContext): Promise<StatusCheck[]
     checks.push({ key: 'database', label: 'Database', status: 'down', detail: 'Not reachable' })
   }
 
-  if (await dataDirWritable(ctx.config.dataDir)) {
-    checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: 'Data directory writable' })
+  // Media storage as configured: the local media folder writable, or the S3 bucket reachable.
+  const s3 = ctx.storage.driver === 's3'
+  if (await storageReachable(ctx.storage)) {
+    checks.push({ key: 'storage', label: 'File Storage', status: 'operational', detail: s3 ? 'S3 bucket reachable' : 'Media folder writable' })
   } else {
-    checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: 'Data directory not writable' })
+    checks.push({ key: 'storage', label: 'File Storage', status: 'down', detail: s3 ? 'S3 bucket not reachable' : 'Media folder not writable' })
   }
 
   if (!outbox) {

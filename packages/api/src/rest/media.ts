@@ -1,0 +1,82 @@
+import busboy from 'busboy'
+import {
+  beginMediaUpload,
+  deleteMedia,
+  getMedia,
+  getMediaGallery,
+  getMediaStats,
+  listMedia,
+  reprocessMedia,
+  updateMedia,
+} from '@meridian/core'
+import { MEDIA_BODY_LIMIT_BYTES } from '@meridian/validators'
+import { HttpError } from './http.ts'
+import { pageResponse } from './pagination.ts'
+import type { Handler, RestCall, RouteTable } from './router.ts'
+
+const query = (call: RestCall) => Object.fromEntries(call.query)
+const id = (call: RestCall) => Number(call.params.id)
+const fullUrl = (call: RestCall) => `${call.origin}${call.req.url ?? '/'}`
+
+const list: Handler = async (call) => {
+  const page = await listMedia(call.ctx, query(call), call.origin)
+  const request = { page: page.page, pageSize: page.page_size, offset: (page.page - 1) * page.page_size }
+  return { body: pageResponse(fullUrl(call), request, page.count, page.results) }
+}
+
+/**
+ * POST /api/media/bulk_upload/: multipart, repeated files plus optional content_type and object_id. Each
+ * file part is streamed to storage as busboy reads it; the answer lists every file with its outcome.
+ */
+const bulkUpload: Handler = async ({ ctx, req }) => {
+  const session = beginMediaUpload(ctx)
+  if (Number(req.headers['content-length'] ?? 0) > MEDIA_BODY_LIMIT_BYTES) {
+    throw new HttpError(413, { detail: 'Request body is too large.' })
+  }
+  const type = String(req.headers['content-type'] ?? '')
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(415, { detail: `Unsupported media type "${type.split(';')[0] || 'none'}" in request.` })
+  }
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({ headers: req.headers, limits: { fields: 20, fieldSize: 1024, parts: 1000 } })
+  } catch (error) {
+    throw new HttpError(400, { detail: `Multipart form parse error - ${(error as Error).message}` })
+  }
+  let files = Promise.resolve()
+  parser.on('file', (_field, stream, info) => {
+    // One file at a time: busboy reads the next part only once this one's stream is consumed.
+    files = files.then(async () => {
+      await session.receiveFile({ filename: info.filename ?? 'file', declaredType: info.mimeType, data: stream })
+    })
+  })
+  parser.on('field', (name, value) => session.setField(name, value))
+  await new Promise<void>((resolve) => {
+    parser.once('close', resolve)
+    parser.once('error', () => resolve())
+    // A client that goes away mid-body: busboy is told, so the file being read ends in an error, not a wait.
+    req.once('close', () => {
+      if (!req.complete) parser.destroy(new Error('Request aborted'))
+    })
+    req.pipe(parser)
+  })
+  await files
+  const result = await session.finish()
+  return { status: result.uploaded > 0 ? 201 : 200, body: result }
+}
+
+/** The media calls of spec 2 §7, in the documented shapes. */
+export function mediaRoutes(table: RouteTable) {
+  table
+    .add('GET', '/api/media/', list, 'optional')
+    .add('POST', '/api/media/bulk_upload/', bulkUpload)
+    .add('GET', '/api/media/gallery/', async (call) => ({ body: await getMediaGallery(call.ctx, query(call), call.origin) }), 'optional')
+    .add('GET', '/api/media/stats/', async ({ ctx }) => ({ body: await getMediaStats(ctx) }))
+    .add('GET', '/api/media/{id}/', async (call) => ({ body: await getMedia(call.ctx, id(call), call.origin) }), 'optional')
+    .add('PATCH', '/api/media/{id}/', async (call) => ({ body: await updateMedia(call.ctx, id(call), await call.body(), call.origin) }))
+    .add('DELETE', '/api/media/{id}/', async (call) => {
+      await deleteMedia(call.ctx, id(call))
+      return { status: 204, body: null }
+    })
+    .add('POST', '/api/media/{id}/reprocess/', async (call) => ({ body: await reprocessMedia(call.ctx, id(call), call.origin) }))
+}

@@ -1,0 +1,32 @@
+import {
+  deleteMedia,
+  deleteMediaItems,
+  getMedia,
+  getMediaGallery,
+  getMediaStats,
+  listMedia,
+  reprocessMedia,
+  updateMedia,
+} from '@meridian/core'
+import { ListMediaQuery, MediaGalleryQuery, MediaIdsInput, UpdateMediaInput } from '@meridian/validators'
+import * as v from 'valibot'
+import { authedProcedure, publicProcedure, router } from '../init.ts'
+
+const byId = v.object({ id: v.pipe(v.number(), v.integer()) })
+
+/** The media calls of spec 2 §7 as procedures (uploads are multipart: POST /api/media/bulk_upload/). */
+export const mediaRouter = router({
+  list: publicProcedure.input(v.optional(ListMediaQuery, {})).query(({ ctx, input }) => listMedia(ctx.service, input)),
+  get: publicProcedure.input(byId).query(({ ctx, input }) => getMedia(ctx.service, input.id)),
+  gallery: publicProcedure.input(MediaGalleryQuery).query(({ ctx, input }) => getMediaGallery(ctx.service, input)),
+  stats: authedProcedure.query(({ ctx }) => getMediaStats(ctx.service)),
+  update: authedProcedure
+    .input(v.object({ id: byId.entries.id, data: UpdateMediaInput }))
+    .mutation(({ ctx, input }) => updateMedia(ctx.service, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteMedia(ctx.service, input.id)
+    return { deleted: [input.id] }
+  }),
+  deleteMany: authedProcedure.input(MediaIdsInput).mutation(({ ctx, input }) => deleteMediaItems(ctx.service, input)),
+  reprocess: authedProcedure.input(byId).mutation(({ ctx, input }) => reprocessMedia(ctx.service, input.id)),
+})

@@ -1,0 +1,134 @@
+import PgBoss from 'pg-boss'
+import { count, inArray, mediaItems } from '@meridian/db'
+import type { AppServices } from '../context.ts'
+import { claimMediaById, claimNextMedia, MEDIA_LEASE_MS, processClaimedMedia } from './process-media.ts'
+import { mediaHousekeeping } from './storage-cleanup.ts'
+
+export const MEDIA_QUEUE = 'media-process'
+
+export interface MediaWorkerOptions {
+  /** PostgreSQL URL: jobs travel through pg-boss. Without it, an in-process worker polls the table. */
+  databaseUrl?: string | null
+  concurrency?: number
+  /** How often the table is looked at for work a hand-off missed (crashed workers, lapsed leases). */
+  pollMs?: number
+  housekeepingMs?: number
+  leaseMs?: number
+}
+
+export interface MediaWorker {
+  readonly kind: 'in-process' | 'pg-boss'
+  /** Resolves when nothing is claimable and nothing is in progress (tests, benchmarks). */
+  idle(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * Start processing media in this process. Every claim is one atomic UPDATE in the database, so several
+ * processes (each with its worker) never process one item twice; an item whose worker died is taken over
+ * once its lease lapses.
+ */
+export async function startMediaWorker(app: AppServices, options: MediaWorkerOptions = {}): Promise<MediaWorker> {
+  const concurrency = Math.max(1, options.concurrency ?? app.config.mediaConcurrency)
+  const leaseMs = options.leaseMs ?? MEDIA_LEASE_MS
+  let active = 0
+  let stopped = false
+  let draining = false
+  const inFlight = new Set<Promise<unknown>>()
+
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
+    return work
+  }
+
+  /** Fill free slots with claimable items until there are none. */
+  async function drain(): Promise<void> {
+    if (stopped || draining) return
+    draining = true
+    try {
+      while (!stopped && active < concurrency) {
+        const row = await claimNextMedia(app, leaseMs)
+        if (!row) break
+        active++
+        void track(
+          processClaimedMedia(app, row)
+            .catch((error) => console.error(`[media] processing ${row.id} failed:`, error))
+            .finally(() => {
+              active--
+              void drain()
+            }),
+        )
+      }
+    } catch (error) {
+      if (!stopped) console.error('[media] claiming failed:', (error as Error).message)
+    } finally {
+      draining = false
+    }
+  }
+
+  let boss: PgBoss | null = null
+  if (options.databaseUrl) {
+    boss = new PgBoss({ connectionString: options.databaseUrl, schedule: false, application_name: 'meridian-media', max: 3 })
+    boss.on('error', (error) => console.error('[media] job queue:', error.message))
+    await boss.start()
+    try {
+      if (!(await boss.getQueue(MEDIA_QUEUE))) await boss.createQueue(MEDIA_QUEUE, { name: MEDIA_QUEUE, expireInSeconds: leaseMs / 1000, retryLimit: 2 })
+    } catch (error) {
+      if (!(await boss.getQueue(MEDIA_QUEUE))) throw error
+    }
+    const queue = boss
+    app.mediaJobs.attach(async (ids) => {
+      await queue.insert(ids.map((id) => ({ name: MEDIA_QUEUE, data: { id } })))
+    })
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work<{ id: number }>(MEDIA_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) {
+          const row = await claimMediaById(app, Number(job.data.id), leaseMs)
+          if (!row) continue
+          active++
+          try {
+            await track(processClaimedMedia(app, row))
+          } finally {
+            active--
+          }
+        }
+      })
+    }
+  } else {
+    app.mediaJobs.attach(async () => void drain())
+  }
+
+  const poll = setInterval(() => void drain(), options.pollMs ?? 5_000)
+  const housekeeping = setInterval(() => {
+    mediaHousekeeping(app).catch((error) => console.error('[media] housekeeping failed:', (error as Error).message))
+  }, options.housekeepingMs ?? 60_000)
+  poll.unref()
+  housekeeping.unref()
+  void drain()
+
+  return {
+    kind: boss ? 'pg-boss' : 'in-process',
+    async idle() {
+      for (;;) {
+        await drain()
+        await Promise.all([...inFlight])
+        if (active === 0 && (await unfinishedCount(app)) === 0) return
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    async stop() {
+      stopped = true
+      clearInterval(poll)
+      clearInterval(housekeeping)
+      app.mediaJobs.detach()
+      await Promise.allSettled([...inFlight])
+      if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    },
+  }
+}
+
+async function unfinishedCount(app: AppServices): Promise<number> {
+  const [row] = await app.db.select({ n: count() }).from(mediaItems).where(inArray(mediaItems.status, ['pending', 'processing']))
+  return row?.n ?? 0
+}

@@ -1,0 +1,2 @@
+/** Fixtures for tests and benchmarks (not part of the runtime API). */
+export * from './media/test-helpers.ts'
