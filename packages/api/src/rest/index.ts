@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
+import { destinationRoutes, supplierRoutes } from './catalogue.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 
@@ -18,5 +19,7 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   authRoutes(table)
   onboardingRoutes(table)
   monitoringRoutes(table)
+  destinationRoutes(table)
+  supplierRoutes(table)
   return handle
 }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
+import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -9,6 +10,10 @@ export const appRouter = router({
   preferences: preferencesRouter,
   security: securityRouter,
   monitoring: monitoringRouter,
+  countries: countriesRouter,
+  locations: locationsRouter,
+  suppliers: suppliersRouter,
+  destinations: destinationsRouter,
 })
 
 export type AppRouter = typeof appRouter
