@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { regions } from '@meridian/db'
 import { startTestServer, type TestServer } from '../testing.ts'
 
 let server: TestServer
@@ -154,10 +155,8 @@ describe('locations-mgmt', () => {
   let regionId: number
   beforeAll(async () => {
     france = await country({ name: 'France Test', continent: 'Europe' })
-    const [row] = await server.handle.db.execute<{ id: number }>(
-      // Regions come from reference data; a test places one directly.
-      (await import('@meridian/db')).sql`insert into regions (country_id, name) values (${france.id}, 'Provence') returning id`,
-    ).then((r) => ('rows' in r ? (r.rows as { id: number }[]) : (r as unknown as { id: number }[])))
+    // Regions come from reference data; a test places one directly.
+    const [row] = await server.handle.db.insert(regions).values({ countryId: france.id, name: 'Provence' }).returning()
     regionId = row!.id
   })
 
