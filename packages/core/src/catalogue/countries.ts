@@ -203,3 +203,9 @@ export async function deleteCountry(ctx: ServiceContext, rawId: unknown): Promis
     }
   })
 }
+
+/** Every country as `{id, name}`, by name: the country select of the location form and filters. Needs manage_destinations. */
+export async function listCountryChoices(ctx: ServiceContext) {
+  canReadDestinations(ctx)
+  return ctx.db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name))
+}

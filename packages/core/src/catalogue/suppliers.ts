@@ -121,6 +121,12 @@ export async function supplierCountryOptions(ctx: ServiceContext, query: unknown
   return countryOptionsFor(ctx.db, query)
 }
 
+/** Active countries as `{id, name}` by name: the supplier form's country choice (§5). Needs supplier access. */
+export async function listSupplierCountryChoices(ctx: ServiceContext) {
+  canReadSuppliers(ctx)
+  return ctx.db.select({ id: countries.id, name: countries.name }).from(countries).where(eq(countries.isActive, true)).orderBy(asc(countries.name))
+}
+
 async function loadSupplier(db: Database, id: number): Promise<SupplierRow> {
   const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id))
   if (!row) throw new DomainError('not_found', CATALOGUE_MESSAGES.supplierNotFound)
