@@ -18,12 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
   const url = new URL(request.url)
+  // While the form's "Load regions" round trip (no JavaScript) fills the query string, the list keeps its own filters.
+  const query = url.searchParams.get('intent') === 'regions' ? new URLSearchParams(url.searchParams.get('back') ?? '') : url.searchParams
   const filters = {
-    search: url.searchParams.get('search') ?? '',
-    country: url.searchParams.get('country') ?? '',
-    type: url.searchParams.get('type') ?? '',
+    search: query.get('search') ?? '',
+    country: query.get('country') ?? '',
+    type: query.get('type') ?? '',
   }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1)
   try {
     const [list, countries] = await Promise.all([
       listLocations(
