@@ -114,12 +114,12 @@ export function CountryForm({
         <ErrorBanner message={message} />
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Name" required maxLength={100} {...input('name')} />
+            <TextInput label="Name" withAsterisk maxLength={100} {...input('name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Continent"
-              required
+              withAsterisk
               data={[{ value: '', label: 'Select a continent' }, ...CONTINENTS.map((c) => ({ value: c, label: c }))]}
               {...input('continent')}
             />

@@ -120,12 +120,12 @@ export function LocationForm({
         <ErrorBanner message={message} />
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Name" required maxLength={150} {...input('name')} />
+            <TextInput label="Name" withAsterisk maxLength={150} {...input('name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Location type"
-              required
+              withAsterisk
               data={LOCATION_TYPES.map((t) => ({ value: t, label: LOCATION_TYPE_LABELS[t] }))}
               {...input('location_type')}
             />
@@ -133,7 +133,7 @@ export function LocationForm({
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Country"
-              required
+              withAsterisk
               name="country"
               value={country}
               onChange={(e) => onCountry(e.currentTarget.value)}

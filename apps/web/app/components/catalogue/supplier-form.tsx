@@ -79,7 +79,7 @@ export function SupplierForm({
       <Stack gap="md">
         <ErrorBanner message={message} />
         <Grid gutter="md">
-          {half(<TextInput label="Name" required maxLength={200} {...input('name')} />)}
+          {half(<TextInput label="Name" withAsterisk maxLength={200} {...input('name')} />)}
           {half(
             <NativeSelect label="Supplier type" data={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))} {...input('supplier_type')} />,
           )}
