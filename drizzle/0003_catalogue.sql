@@ -53,6 +53,7 @@ CREATE TABLE "locations" (
 	"is_featured" boolean DEFAULT false NOT NULL,
 	"airport_code" text DEFAULT '' NOT NULL,
 	"population" bigint,
+	"search_name" text GENERATED ALWAYS AS (meridian_search_key(name)) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -106,6 +107,7 @@ CREATE UNIQUE INDEX "countries_name_key" ON "countries" USING btree (lower("name
 CREATE INDEX "countries_continent_idx" ON "countries" USING btree ("continent");--> statement-breakpoint
 CREATE INDEX "countries_code_idx" ON "countries" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_country_name_key" ON "locations" USING btree ("country_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "locations_name_idx" ON "locations" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "locations_region_id_idx" ON "locations" USING btree ("region_id");--> statement-breakpoint
 CREATE INDEX "locations_type_idx" ON "locations" USING btree ("location_type");--> statement-breakpoint
 CREATE INDEX "regions_country_name_idx" ON "regions" USING btree ("country_id","name");--> statement-breakpoint
@@ -114,6 +116,6 @@ CREATE INDEX "suppliers_type_idx" ON "suppliers" USING btree ("supplier_type");-
 CREATE INDEX "suppliers_status_idx" ON "suppliers" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "suppliers_country_id_idx" ON "suppliers" USING btree ("country_id");--> statement-breakpoint
 CREATE INDEX "countries_name_trgm_idx" ON "countries" USING gin (meridian_search_key("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "locations_name_trgm_idx" ON "locations" USING gin (meridian_search_key("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "locations_name_prefix_idx" ON "locations" USING btree (meridian_search_key("name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "locations_search_name_trgm_idx" ON "locations" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "locations_search_name_prefix_idx" ON "locations" USING btree ("search_name" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "suppliers_name_trgm_idx" ON "suppliers" USING gin (meridian_search_key("name") gin_trgm_ops);

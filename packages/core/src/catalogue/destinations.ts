@@ -7,7 +7,7 @@ import { parseInput } from '../validation.ts'
 import { type Page, queryCountries } from './countries.ts'
 import { locationCounts } from './counts.ts'
 import { serializeCountry } from './serialize.ts'
-import { normalizeSearch, recordId, textMatch } from './shared.ts'
+import { normalizeSearch, prefixThenContains, recordId, textMatch } from './shared.ts'
 
 /**
  * Traveler-facing destinations (1-platform-core.md §7): active countries only, open to everyone (the public
@@ -70,15 +70,8 @@ export async function searchDestinations(ctx: ServiceContext, query: unknown): P
   const limit = Math.min(q.limit ?? 20, 50)
   const countryMatch = textMatch(countries.name, q.q)
   if (!countryMatch.key) return { query: q.q, results: [] }
-  const locationMatch = textMatch(locations.name, q.q)
   const countryWhere: SQL[] = [countryMatch.where, eq(countries.isActive, true)]
-  const [cs, ls] = await Promise.all([
-    ctx.db
-      .select({ id: countries.id, name: countries.name, continent: countries.continent })
-      .from(countries)
-      .where(and(...countryWhere))
-      .orderBy(...countryMatch.rank, asc(countries.name))
-      .limit(limit),
+  const readPlaces = (match: SQL, orderBy: SQL[], n: number) =>
     ctx.db
       .select({
         id: locations.id,
@@ -87,13 +80,21 @@ export async function searchDestinations(ctx: ServiceContext, query: unknown): P
         country_id: countries.id,
         country_name: countries.name,
         continent: countries.continent,
-        exact: sql<boolean>`meridian_search_key(${locations.name}) = ${locationMatch.key}`,
+        exact: sql<boolean>`${locations.searchName} = ${countryMatch.key}`,
       })
       .from(locations)
       .innerJoin(countries, eq(countries.id, locations.countryId))
-      .where(and(locationMatch.where, eq(locations.isActive, true), eq(countries.isActive, true)))
-      .orderBy(...locationMatch.rank, asc(locations.name), asc(locations.id))
+      .where(and(match, eq(locations.isActive, true), eq(countries.isActive, true)))
+      .orderBy(...orderBy, asc(locations.name), asc(locations.id))
+      .limit(n)
+  const [cs, ls] = await Promise.all([
+    ctx.db
+      .select({ id: countries.id, name: countries.name, continent: countries.continent })
+      .from(countries)
+      .where(and(...countryWhere))
+      .orderBy(...countryMatch.rank, asc(countries.name))
       .limit(limit),
+    prefixThenContains(locations.searchName, q.q, limit, readPlaces),
   ])
   const countryHits: DestinationHit[] = cs.map((c) => ({ type: 'country', id: c.id, name: c.name, continent: c.continent, country: null, location_type: null }))
   const locationHits = ls.map((l) => ({

@@ -16,7 +16,7 @@ import { canReadLocations, canWriteLocations } from './access.ts'
 import type { Page } from './countries.ts'
 import { locationAccommodationCounts, locationActivityCounts } from './counts.ts'
 import { type LocationDto, serializeLocation, serializeRegion } from './serialize.ts'
-import { pgError, recordId, referencingTable, stillReferenced, textMatch } from './shared.ts'
+import { pgError, prefixThenContains, recordId, referencingTable, stillReferenced, textMatch } from './shared.ts'
 
 type LocationRow = typeof locations.$inferSelect
 
@@ -48,7 +48,7 @@ async function expand(db: Database, rows: LocationRow[]): Promise<LocationDto[]>
 function conditions(filters: LocationFilters): SQL[] {
   const where: SQL[] = []
   if (filters.search) {
-    const match = textMatch(locations.name, filters.search)
+    const match = textMatch(locations.searchName, filters.search, { normalized: true })
     if (match.key) where.push(match.where)
   }
   if (filters.country) where.push(eq(locations.countryId, filters.country))
@@ -78,30 +78,25 @@ export async function locationOptions(ctx: ServiceContext, query: unknown) {
   canReadLocations(ctx)
   const q = parseInput(LocationOptionsQuery, query)
   const where: SQL[] = []
-  let rank: SQL[] = []
-  if (q.search) {
-    const match = textMatch(locations.name, q.search)
-    if (match.key) {
-      where.push(match.where)
-      rank = match.rank
-    }
-  }
   if (q.country) where.push(eq(locations.countryId, q.country))
   if (q.location_type) where.push(eq(locations.locationType, q.location_type))
   if (q.is_active !== undefined) where.push(eq(locations.isActive, q.is_active))
-  return ctx.db
-    .select({
-      id: locations.id,
-      name: locations.name,
-      location_type: locations.locationType,
-      country_id: locations.countryId,
-      country_name: countries.name,
-    })
-    .from(locations)
-    .innerJoin(countries, eq(countries.id, locations.countryId))
-    .where(and(...where))
-    .orderBy(...rank, asc(locations.name), asc(locations.id))
-    .limit(Math.min(q.limit ?? SELECT_OPTIONS_LIMIT, SELECT_OPTIONS_MAX))
+  const limit = Math.min(q.limit ?? SELECT_OPTIONS_LIMIT, SELECT_OPTIONS_MAX)
+  const read = (match: SQL, orderBy: SQL[], n: number) =>
+    ctx.db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        location_type: locations.locationType,
+        country_id: locations.countryId,
+        country_name: countries.name,
+      })
+      .from(locations)
+      .innerJoin(countries, eq(countries.id, locations.countryId))
+      .where(and(match, ...where))
+      .orderBy(...orderBy, asc(locations.name), asc(locations.id))
+      .limit(n)
+  return q.search ? prefixThenContains(locations.searchName, q.search, limit, read) : read(sql`true`, [], limit)
 }
 
 /** The regions of one country, by name, for the location form's region select. Needs manage_destinations. */

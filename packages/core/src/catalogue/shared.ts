@@ -25,9 +25,10 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * (a btree prefix index); longer text matches anywhere in the name (a trigram index). Ranking: exact name,
  * then names that start with the text, then trigram similarity, then shorter names.
  */
-export function textMatch(column: AnyColumn, query: string) {
+export function textMatch(column: AnyColumn, query: string, options: { normalized?: boolean } = {}) {
   const key = normalizeSearch(query)
-  const k = searchKey(column)
+  // A column that already holds the search form (locations.search_name) is compared as it is.
+  const k = options.normalized ? sql`${column}` : searchKey(column)
   // A prefix as a byte-wise range, so the text_pattern_ops index serves it in generic (prepared) plans too.
   const where =
     key.length < 3
@@ -83,4 +84,31 @@ export function referencingTable(error: unknown): string | undefined {
   const { code, detail } = pgError(error)
   if (code !== '23503') return undefined
   return /table "([^"]+)"/.exec(detail ?? '')?.[1] ?? 'other records'
+}
+
+/**
+ * Best matches first for a large table whose `column` holds the search form (locations.search_name), in at most
+ * two index-served reads: names that start with the text, in alphabetical order (so the exact name comes first),
+ * straight from the btree prefix index and stopping at `limit`; then, when those are fewer than `limit` and the
+ * text has three letters or more, names that contain it (trigram index), words that start with it first, then
+ * shorter names. `read` runs the caller's query with the extra condition, order and limit.
+ */
+export async function prefixThenContains<T>(
+  column: AnyColumn,
+  query: string,
+  limit: number,
+  read: (where: SQL, orderBy: SQL[], limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const key = normalizeSearch(query)
+  if (!key) return read(sql`true`, [], limit)
+  const prefix = sql`(${column} ~>=~ ${key} and ${column} ~<~ ${`${key}\u{10FFFF}`})`
+  // `using ~<~` is the byte order of the text_pattern_ops index, so the scan stops after `limit` rows.
+  const first = await read(prefix, [sql`${column} using ~<~`], limit)
+  if (first.length >= limit || key.length < 3) return first
+  const rest = await read(
+    sql`${column} like ${`%${escapeLike(key)}%`} and not ${prefix}`,
+    [sql`(${column} like ${`% ${escapeLike(key)}%`}) desc`, sql`length(${column})`, sql`${column}`],
+    limit - first.length,
+  )
+  return [...first, ...rest]
 }

@@ -97,10 +97,13 @@ export const locations = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     airportCode: text('airport_code').notNull().default(''),
     population: bigint('population', { mode: 'number' }),
+    /** The name as search compares it (lower case, no accents), kept by PostgreSQL: indexed, never computed per row. */
+    searchName: text('search_name').generatedAlwaysAs(sql`meridian_search_key(name)`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('locations_country_name_key').on(t.countryId, sql`lower(${t.name})`),
+    index('locations_name_idx').on(t.name, t.id),
     index('locations_region_id_idx').on(t.regionId),
     index('locations_type_idx').on(t.locationType),
   ],
