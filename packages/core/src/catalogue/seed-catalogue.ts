@@ -99,7 +99,9 @@ export async function seedReferenceCatalogue(db: Database, options: CatalogueSee
   }
   const countryRows = Object.entries(list.countries).map(([code, c]) => {
     const own = airportsByCountry.get(code) ?? []
-    const main = own.filter((a) => a.city === c.capital.split(',')[0] || /international/i.test(a.name)).slice(0, 5)
+    // The capital's and the international airports; a country with neither lists the airports it has.
+    const preferred = own.filter((a) => a.city === c.capital.split(',')[0] || /international/i.test(a.name))
+    const main = (preferred.length ? preferred : own).slice(0, 5)
     return {
       name: c.name,
       code,
