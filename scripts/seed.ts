@@ -1,7 +1,30 @@
-// `npm run seed`: demo data for the configured database — one account per role (password meridian-demo).
-// Safe to run twice: existing accounts are kept as they are.
+// `npm run seed`: demo data for the configured database — one account per role (password meridian-demo) and the
+// reference catalogue (every country, its regions, capitals, airports and cities).
+// Safe to run twice: existing accounts and catalogue rows are kept as they are.
+//
+//   npm run seed                          demo accounts, countries, first-level regions, 5,000 locations
+//   npm run seed -- --size large          also second-level regions and 120,000 locations (the benchmark's set)
+//   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
+//   npm run seed -- --all-regions         second-level regions (counties, districts) too
 import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoUsers } from '@meridian/core'
+import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 
+const SIZES = { demo: { locations: 5_000, allRegions: false }, large: { locations: 120_000, allRegions: true } } as const
+
+function options(argv: string[]) {
+  const arg = (name: string) => {
+    const i = argv.indexOf(`--${name}`)
+    return i >= 0 ? argv[i + 1] : undefined
+  }
+  const sizeName = (arg('size') ?? 'demo') as keyof typeof SIZES
+  const size = SIZES[sizeName]
+  if (!size) throw new Error(`Unknown --size "${sizeName}" (demo or large).`)
+  const locations = arg('locations') === undefined ? size.locations : Number(arg('locations'))
+  if (!Number.isInteger(locations) || locations < 0) throw new Error('--locations takes a whole number.')
+  return { locations, allRegions: size.allRegions || argv.includes('--all-regions') }
+}
+
+const chosen = options(process.argv.slice(2))
 const config = loadConfig()
 const handle = await openAppDatabase(config)
 try {
@@ -10,6 +33,11 @@ try {
     created.length
       ? `Created demo accounts ${created.join(', ')} (password "${DEMO_PASSWORD}").`
       : 'Demo accounts already exist; nothing to do.',
+  )
+  const started = Date.now()
+  const result = await seedReferenceCatalogue(handle.db, { ...chosen, log: (line) => console.log(`  ${line}`) })
+  console.log(
+    `Catalogue: ${result.countries} countries, ${result.regions} regions, ${result.locations} locations (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   )
 } finally {
   await handle.close()

@@ -13,6 +13,7 @@ import {
   smtpTransport,
   startMediaWorker,
 } from '@meridian/core'
+import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 
 export interface Booted {
   config: AppConfig
@@ -36,6 +37,8 @@ export async function boot(): Promise<Booted> {
     throw error
   }
   const app = createAppServices(handle, config)
+  const catalogue = await seedCatalogueIfEmpty(handle.db)
+  if (catalogue) console.log(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   if (config.seedDemo && (await countUsers(handle.db)) === 0) {
     const created = await seedDemoUsers(handle.db)
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)

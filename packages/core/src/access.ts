@@ -15,3 +15,10 @@ export function assertCan(ctx: ServiceContext, permission: Permission): Actor {
   if (!hasPermission(actor, permission)) throw new DomainError('forbidden', STATUS_MESSAGES[403])
   return actor
 }
+
+/** The acting user when they hold any of the permissions, else forbidden with `message` (a screen's own wording). */
+export function assertCanAny(ctx: ServiceContext, permissions: readonly Permission[], message: string = STATUS_MESSAGES[403]): Actor {
+  const actor = requireActor(ctx)
+  if (!permissions.some((p) => hasPermission(actor, p))) throw new DomainError('forbidden', message)
+  return actor
+}

@@ -130,3 +130,25 @@ export const MEDIA_MESSAGES = {
   notReprocessable: 'Only failed or pending media can be reprocessed.',
   notFound: 'Media not found.',
 } as const
+
+/** Catalogue screens and calls (2-catalogue-content.md §2, §8). */
+export const CATALOGUE_MESSAGES = {
+  destinationsLogin: 'Please log in to access destination management.',
+  destinationsDenied: "Access denied. You don't have permission to manage destinations.",
+  locationsLogin: 'Please log in to access location management.',
+  locationsDenied: "Access denied. You don't have permission to manage locations.",
+  suppliersLogin: 'Please log in to access supplier management.',
+  suppliersDeniedTitle: 'Access Denied',
+  suppliersDenied: "You don't have permission to access supplier management.",
+  suppliersRequired: 'Required: superadmin, admin, or expert',
+  suppliersLoadFailed: 'Failed to fetch suppliers',
+  supplierDeleteFailed: 'Failed to delete supplier',
+  supplierSaveFailed: 'Failed to save supplier',
+  destinationsLoadFailed: 'Failed to load destinations',
+  confirmDeleteDestination: 'Are you sure you want to delete this destination?',
+  confirmDeleteLocation: 'Are you sure you want to delete this location?',
+  confirmDeleteSupplier: 'Are you sure you want to delete this supplier?',
+  destinationNotFound: 'The requested destination was not found.',
+  locationNotFound: 'The requested location was not found.',
+  supplierNotFound: 'The requested supplier was not found.',
+} as const

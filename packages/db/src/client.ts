@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { Logger } from 'drizzle-orm/logger'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -89,7 +91,11 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
     target = path.join(dir, 'pgdata')
   }
   try {
-    const client = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create(target)
+    // Catalogue search needs pg_trgm and unaccent; PGlite loads contrib extensions only when asked here.
+    const extensions = { pg_trgm, unaccent }
+    const client = template
+      ? await PGlite.create({ loadDataDir: template, extensions })
+      : await PGlite.create(target, { extensions })
     const db = drizzlePglite(client, { schema, logger }) as unknown as Database
     return {
       db,
@@ -98,7 +104,7 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder })
       },
-        async ping() {
+      async ping() {
         await client.query('select 1')
       },
       async close() {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { flag } from './fields.ts'
 import { email, PASSWORD_MAX, PASSWORD_MIN, username } from './auth.ts'
 import { COMMON_PASSWORDS } from './common-passwords.ts'
 
@@ -30,14 +31,6 @@ export const idValue = (message = 'A valid integer is required.') =>
   )
 
 /** true/false as JSON, or the strings a form or query string sends ('true', 'false', 'on', '1', '0'). */
-export const flag = v.pipe(
-  v.union(
-    [v.boolean(), v.picklist(['true', 'false', 'on', 'off', '1', '0', 'True', 'False'])],
-    'Must be a valid boolean.',
-  ),
-  v.transform((x) => x === true || x === 'true' || x === 'True' || x === 'on' || x === '1'),
-)
-
 const nameField = v.pipe(required(), v.maxLength(150, 'Ensure this field has no more than 150 characters.'))
 const text = (max: number) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, `Ensure this field has no more than ${max} characters.`))

@@ -1,20 +1,140 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderPage } from '../components/shell/placeholder-page.tsx'
-import { requireUser } from '../utils/auth.server.ts'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { hasPermission } from '@meridian/auth/permissions'
+import { DomainError, listCountries } from '@meridian/core'
+import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
+import {
+  CATALOGUE_PAGE_SIZE,
+  CONTINENTS,
+  DESTINATION_CATEGORIES,
+  DESTINATION_CATEGORY_LABELS,
+  type DestinationCategory,
+} from '@meridian/validators/catalogue-constants'
+import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
+import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { PageHeader } from '../components/shell/placeholder-page.tsx'
+import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destination Management · Meridian Travel' }]
 
+const BASE = '/dashboard/destination-management'
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.destinationsLogin)
+  if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
+  const url = new URL(request.url)
+  const filters = {
+    search: url.searchParams.get('search') ?? '',
+    category: url.searchParams.get('category') ?? '',
+    continent: url.searchParams.get('continent') ?? '',
+  }
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  try {
+    const list = await listCountries(
+      ctx,
+      { search: filters.search, destination_category: filters.category, continent: filters.continent },
+      { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+    )
+    return { denied: false as const, filters, page, ...list, error: null }
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.error('[destination-management] load failed:', error)
+    const message = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : 'Failed to load destinations'
+    return { denied: false as const, filters, page, count: 0, results: [], error: message }
+  }
 }
 
-export default function DestinationManagementPage() {
+export default function DestinationManagement() {
+  const data = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  if (data.denied) return <AccessDenied message={CATALOGUE_MESSAGES.destinationsDenied} />
+  const { filters, results, count, page, error } = data
+  const to = (path: string) => `${BASE}${path}${search}`
   return (
-    <PlaceholderPage
-      title="Destination Management"
-      description="The countries travelers can visit, with their descriptions, categories and continents."
-      icon="/dashboard/destination-management"
-    />
+    <Stack gap="lg" maw={1200} mx="auto">
+      <PageHeader title="Destination Management" description="The countries travelers can visit, with their descriptions, categories and continents.">
+        <Button component={Link} to={to('/new')} preventScrollReset>
+          Add Destination
+        </Button>
+      </PageHeader>
+      <FilterBar
+        search={filters.search}
+        placeholder="Search destinations..."
+        selects={[
+          {
+            name: 'category',
+            label: 'Category',
+            value: filters.category,
+            options: [{ value: '', label: 'All categories' }, ...DESTINATION_CATEGORIES.map((c) => ({ value: c, label: DESTINATION_CATEGORY_LABELS[c] }))],
+          },
+          {
+            name: 'continent',
+            label: 'Continent',
+            value: filters.continent,
+            options: [{ value: '', label: 'All continents' }, ...CONTINENTS.map((c) => ({ value: c, label: c }))],
+          },
+        ]}
+      />
+      <ErrorBanner message={error} />
+      <Outlet />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {count === 1 ? '1 destination' : `${count} destinations`}
+      </Text>
+      {results.length === 0 && !error ? (
+        <Text c="dimmed">No destinations match these filters.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {results.map((c) => (
+            <Card key={c.id} withBorder radius="md" padding="md" component="article" aria-label={c.name}>
+              <Stack gap={6} h="100%">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} size="lg">
+                    {c.name}
+                  </Text>
+                  <Group gap={4}>
+                    {c.is_promoted_destination ? <Badge color="grape">Promoted</Badge> : null}
+                    <Badge color={c.is_active ? 'teal' : 'gray'} variant="light">
+                      {c.is_active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Group>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {c.continent}
+                  {c.capital ? ` · ${c.capital}` : ''}
+                  {c.currency ? ` · ${c.currency}` : ''}
+                </Text>
+                {c.destination_category ? (
+                  <Badge variant="outline" w="fit-content">
+                    {DESTINATION_CATEGORY_LABELS[c.destination_category as DestinationCategory]}
+                  </Badge>
+                ) : null}
+                <Text size="sm">{c.locations_count === 1 ? '1 location' : `${c.locations_count} locations`}</Text>
+                <Group gap="xs" mt="auto">
+                  <Button component={Link} to={to(`/${c.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${c.name}`}>
+                    View
+                  </Button>
+                  <Button component={Link} to={to(`/${c.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${c.name}`}>
+                    Edit
+                  </Button>
+                  <Button component={Link} to={to(`/${c.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${c.name}`}>
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Pager
+        page={page}
+        pageSize={CATALOGUE_PAGE_SIZE}
+        count={count}
+        hrefFor={(p) => {
+          const params = new URLSearchParams(search)
+          params.set('page', String(p))
+          return `${BASE}?${params}`
+        }}
+      />
+    </Stack>
   )
 }

@@ -1,20 +1,138 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderPage } from '../components/shell/placeholder-page.tsx'
-import { requireUser } from '../utils/auth.server.ts'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { hasPermission } from '@meridian/auth/permissions'
+import { DomainError, listCountryChoices, listLocations } from '@meridian/core'
+import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
+import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '@meridian/validators/catalogue-constants'
+import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
+import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { PageHeader } from '../components/shell/placeholder-page.tsx'
+import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Location Management · Meridian Travel' }]
 
+const BASE = '/dashboard/location-management'
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.locationsLogin)
+  if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
+  const url = new URL(request.url)
+  // While the form's "Load regions" round trip (no JavaScript) fills the query string, the list keeps its own filters.
+  const query = url.searchParams.get('intent') === 'regions' ? new URLSearchParams(url.searchParams.get('back') ?? '') : url.searchParams
+  const filters = {
+    search: query.get('search') ?? '',
+    country: query.get('country') ?? '',
+    type: query.get('type') ?? '',
+  }
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1)
+  try {
+    const [list, countries] = await Promise.all([
+      listLocations(
+        ctx,
+        { search: filters.search, country: filters.country, location_type: filters.type },
+        { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+      ),
+      listCountryChoices(ctx),
+    ])
+    return { denied: false as const, filters, page, countries, ...list, error: null }
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.error('[location-management] load failed:', error)
+    const message = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : 'Failed to load locations'
+    return { denied: false as const, filters, page, countries: [], count: 0, results: [], error: message }
+  }
 }
 
-export default function LocationManagementPage() {
+export default function LocationManagement() {
+  const data = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  if (data.denied) return <AccessDenied message={CATALOGUE_MESSAGES.locationsDenied} />
+  const { filters, results, count, page, error, countries } = data
+  const to = (path: string) => `${BASE}${path}${search}`
   return (
-    <PlaceholderPage
-      title="Location Management"
-      description="Cities, islands and resorts within each country, by type."
-      icon="/dashboard/location-management"
-    />
+    <Stack gap="lg" maw={1200} mx="auto">
+      <PageHeader title="Location Management" description="Cities, regions, landmarks, airports and ports within each destination.">
+        <Button component={Link} to={to('/new')} preventScrollReset>
+          Add Location
+        </Button>
+      </PageHeader>
+      <FilterBar
+        search={filters.search}
+        placeholder="Search locations..."
+        selects={[
+          {
+            name: 'country',
+            label: 'Country',
+            value: filters.country,
+            options: [{ value: '', label: 'All countries' }, ...countries.map((c) => ({ value: String(c.id), label: c.name }))],
+          },
+          {
+            name: 'type',
+            label: 'Type',
+            value: filters.type,
+            options: [{ value: '', label: 'All types' }, ...LOCATION_TYPES.map((t) => ({ value: t, label: LOCATION_TYPE_LABELS[t] }))],
+          },
+        ]}
+      />
+      <ErrorBanner message={error} />
+      <Outlet />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {count === 1 ? '1 location' : `${count.toLocaleString('en-US')} locations`}
+      </Text>
+      {results.length === 0 && !error ? (
+        <Text c="dimmed">No locations match these filters.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {results.map((l) => (
+            <Card key={l.id} withBorder radius="md" padding="md" component="article" aria-label={l.name}>
+              <Stack gap={6} h="100%">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} size="lg">
+                    {l.name}
+                  </Text>
+                  <Badge color={l.is_active ? 'teal' : 'gray'} variant="light">
+                    {l.is_active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {l.country.name}
+                  {l.region ? ` · ${l.region.name}` : ''}
+                </Text>
+                <Group gap={6}>
+                  <Badge variant="outline">{LOCATION_TYPE_LABELS[l.location_type as LocationType]}</Badge>
+                  {l.airport_code ? <Badge variant="light">{l.airport_code}</Badge> : null}
+                  {l.is_featured ? <Badge color="grape">Featured</Badge> : null}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : 'No coordinates'}
+                  {l.timezone ? ` · ${l.timezone}` : ''}
+                </Text>
+                <Group gap="xs" mt="auto">
+                  <Button component={Link} to={to(`/${l.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${l.name}`}>
+                    View
+                  </Button>
+                  <Button component={Link} to={to(`/${l.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${l.name}`}>
+                    Edit
+                  </Button>
+                  <Button component={Link} to={to(`/${l.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${l.name}`}>
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Pager
+        page={page}
+        pageSize={CATALOGUE_PAGE_SIZE}
+        count={count}
+        hrefFor={(p) => {
+          const params = new URLSearchParams(search)
+          params.set('page', String(p))
+          return `${BASE}?${params}`
+        }}
+      />
+    </Stack>
   )
 }

@@ -1,20 +1,212 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderPage } from '../components/shell/placeholder-page.tsx'
-import { requireUser } from '../utils/auth.server.ts'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { hasAnyPermission, hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { DomainError, listSuppliers, supplierStats } from '@meridian/core'
+import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
+import {
+  CATALOGUE_PAGE_SIZE,
+  SUPPLIER_STATUS_LABELS,
+  SUPPLIER_STATUSES,
+  SUPPLIER_TYPE_LABELS,
+  SUPPLIER_TYPES,
+  type SupplierStatus,
+  type SupplierType,
+} from '@meridian/validators/catalogue-constants'
+import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
+import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { PageHeader } from '../components/shell/placeholder-page.tsx'
+import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Supplier Management · Meridian Travel' }]
 
+const BASE = '/dashboard/supplier-management'
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.suppliersLogin)
+  if (!hasAnyPermission(actor, ['manage_suppliers', 'view_suppliers'])) {
+    return { denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }
+  }
+  const url = new URL(request.url)
+  const filters = {
+    search: url.searchParams.get('search') ?? '',
+    type: url.searchParams.get('type') ?? '',
+    status: url.searchParams.get('status') ?? '',
+  }
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const canManage = hasPermission(actor, 'manage_suppliers')
+  try {
+    const [list, stats] = await Promise.all([
+      listSuppliers(
+        ctx,
+        { search: filters.search, supplier_type: filters.type, status: filters.status },
+        { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+      ),
+      supplierStats(ctx),
+    ])
+    return { denied: false as const, canManage, filters, page, stats, ...list, error: null }
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.error('[supplier-management] load failed:', error)
+    const detail = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : null
+    return { denied: false as const, canManage, filters, page, stats: null, count: 0, results: [], error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed }
+  }
 }
 
-export default function SupplierManagementPage() {
+const STATUS_COLORS: Record<SupplierStatus, string> = { active: 'teal', inactive: 'gray', pending: 'yellow', suspended: 'red' }
+
+function Stat({ label, value }: { label: string; value: string | number }) {
   return (
-    <PlaceholderPage
-      title="Supplier Management"
-      description="The partners behind activities and transfers: contact details, type, status and verification."
-      icon="/dashboard/supplier-management"
-    />
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Paper>
+  )
+}
+
+export default function SupplierManagement() {
+  const data = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  if (data.denied) {
+    return (
+      <AccessDenied title={CATALOGUE_MESSAGES.suppliersDeniedTitle} message={CATALOGUE_MESSAGES.suppliersDenied}>
+        <Text size="sm" c="dimmed">
+          Current role: {data.roleName}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {CATALOGUE_MESSAGES.suppliersRequired}
+        </Text>
+      </AccessDenied>
+    )
+  }
+  const { filters, results, count, page, error, stats, canManage } = data
+  const to = (path: string) => `${BASE}${path}${search}`
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <PageHeader title="Supplier Management" description="Tour operators, transport, stays and guides the team works with.">
+        {canManage ? (
+          <Button component={Link} to={to('/new')} preventScrollReset>
+            Add Supplier
+          </Button>
+        ) : null}
+      </PageHeader>
+      {stats ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label="Supplier figures">
+          <Stat label="Total suppliers" value={stats.total_suppliers} />
+          <Stat label="Active suppliers" value={stats.active_suppliers} />
+          <Stat label="Verified suppliers" value={stats.verified_suppliers} />
+          <Stat label="Average rating" value={stats.average_rating.toFixed(1)} />
+        </SimpleGrid>
+      ) : null}
+      <FilterBar
+        search={filters.search}
+        placeholder="Search suppliers..."
+        selects={[
+          {
+            name: 'type',
+            label: 'Type',
+            value: filters.type,
+            options: [{ value: '', label: 'All types' }, ...SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))],
+          },
+          {
+            name: 'status',
+            label: 'Status',
+            value: filters.status,
+            options: [{ value: '', label: 'All statuses' }, ...SUPPLIER_STATUSES.map((s) => ({ value: s, label: SUPPLIER_STATUS_LABELS[s] }))],
+          },
+        ]}
+      />
+      <ErrorBanner message={error} />
+      <Outlet />
+      {results.length === 0 && !error ? (
+        <Text c="dimmed">No suppliers match these filters.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={800}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label="Suppliers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Contact</Table.Th>
+                <Table.Th>Country</Table.Th>
+                <Table.Th>Rating</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {results.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {s.name}
+                    </Text>
+                    {s.company_name ? (
+                      <Text size="xs" c="dimmed">
+                        {s.company_name}
+                      </Text>
+                    ) : null}
+                    {s.verified ? (
+                      <Badge size="xs" color="blue" variant="light">
+                        Verified
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{SUPPLIER_TYPE_LABELS[s.supplier_type as SupplierType]}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[s.status as SupplierStatus]} variant="light">
+                      {SUPPLIER_STATUS_LABELS[s.status as SupplierStatus]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.contact_person || '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {s.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{s.country?.name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {s.rating.toFixed(1)} ({s.total_reviews})
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button component={Link} to={to(`/${s.id}`)} size="xs" variant="subtle" preventScrollReset aria-label={`View ${s.name}`}>
+                        View
+                      </Button>
+                      {canManage ? (
+                        <>
+                          <Button component={Link} to={to(`/${s.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${s.name}`}>
+                            Edit
+                          </Button>
+                          <Button component={Link} to={to(`/${s.id}/status`)} size="xs" variant="subtle" preventScrollReset aria-label={`Change status of ${s.name}`}>
+                            Status
+                          </Button>
+                          <Button component={Link} to={to(`/${s.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${s.name}`}>
+                            Delete
+                          </Button>
+                        </>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager
+        page={page}
+        pageSize={CATALOGUE_PAGE_SIZE}
+        count={count}
+        hrefFor={(p) => {
+          const params = new URLSearchParams(search)
+          params.set('page', String(p))
+          return `${BASE}?${params}`
+        }}
+      />
+    </Stack>
   )
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
+import { destinationRoutes, supplierRoutes } from './catalogue.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 import { userRoutes } from './users.ts'
@@ -22,5 +23,7 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   monitoringRoutes(table)
   userRoutes(table)
   mediaRoutes(table)
+  destinationRoutes(table)
+  supplierRoutes(table)
   return handle
 }

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
+import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -15,6 +16,10 @@ export const appRouter = router({
   roles: rolesRouter,
   admin: adminRouter,
   media: mediaRouter,
+  countries: countriesRouter,
+  locations: locationsRouter,
+  suppliers: suppliersRouter,
+  destinations: destinationsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,0 +1,71 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Form, useSubmit } from '@remix-run/react'
+import { useRef } from 'react'
+
+export interface FilterSelect {
+  name: string
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+}
+
+/**
+ * Search and filters as a GET form: without JavaScript the Filter button applies them; with it, a select applies
+ * at once and typing after a 300 ms pause (2-catalogue-content.md §9 search debounce).
+ */
+export function FilterBar({ search, placeholder, selects }: { search: string; placeholder: string; selects: FilterSelect[] }) {
+  const submit = useSubmit()
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const apply = (form: HTMLFormElement | null, delay = 0) => {
+    if (!form) return
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay)
+  }
+  return (
+    <Form method="get" role="search" aria-label="Filters">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          name="search"
+          label="Search"
+          placeholder={placeholder}
+          defaultValue={search}
+          style={{ flex: '1 1 240px' }}
+          onChange={(e) => apply(e.currentTarget.form, 300)}
+        />
+        {selects.map((s) => (
+          <NativeSelect
+            key={s.name}
+            name={s.name}
+            label={s.label}
+            defaultValue={s.value}
+            data={s.options}
+            style={{ flex: '0 1 200px' }}
+            onChange={(e) => apply(e.currentTarget.form)}
+          />
+        ))}
+        <Button type="submit" variant="default">
+          Filter
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+/** Previous / Next links over a DRF-style count. */
+export function Pager({ page, pageSize, count, hrefFor }: { page: number; pageSize: number; count: number; hrefFor: (page: number) => string }) {
+  const last = Math.max(1, Math.ceil(count / pageSize))
+  if (last === 1) return null
+  return (
+    <Group justify="center" gap="sm" mt="md" aria-label="Pages">
+      <Button component="a" href={hrefFor(page - 1)} variant="default" size="xs" disabled={page <= 1} data-disabled={page <= 1 || undefined}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {last}
+      </span>
+      <Button component="a" href={hrefFor(page + 1)} variant="default" size="xs" disabled={page >= last} data-disabled={page >= last || undefined}>
+        Next
+      </Button>
+    </Group>
+  )
+}

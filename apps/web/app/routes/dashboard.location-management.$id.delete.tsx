@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { deleteLocation, getLocation } from '@meridian/core'
+import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
+import { backWithToast, catalogueFailure, listTarget } from '../components/catalogue/catalogue-action.server.ts'
+import { ConfirmDelete } from '../components/catalogue/confirm-delete.tsx'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
+import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { requireUser } from '../utils/auth.server.ts'
+
+const BASE = '/dashboard/location-management'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const location = await getLocation(ctx, params.id).catch(notFoundResponse)
+  return { name: location.name }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const back = (await request.formData()).get('back')
+  try {
+    await deleteLocation(ctx, params.id)
+  } catch (error) {
+    return catalogueFailure(error, {})
+  }
+  return backWithToast(listTarget(BASE, back), 'Location deleted.')
+}
+
+export default function DeleteLocation() {
+  const { name } = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <RouteModal title={`Delete ${name}`} closeTo={`${BASE}${search}`} size="md">
+      <ConfirmDelete question={CATALOGUE_MESSAGES.confirmDeleteLocation} error={failure?.message} back={search} cancelTo={`${BASE}${search}`} />
+    </RouteModal>
+  )
+}

@@ -1,0 +1,105 @@
+import {
+  countryOptions,
+  createCountry,
+  createLocation,
+  createSupplier,
+  deleteCountry,
+  deleteLocation,
+  deleteSupplier,
+  getCountry,
+  getDestination,
+  getLocation,
+  getSupplier,
+  listCountries,
+  listDestinations,
+  listLocations,
+  listRegions,
+  listSuppliers,
+  locationOptions,
+  searchDestinations,
+  setSupplierStatus,
+  supplierCountryOptions,
+  supplierOptions,
+  supplierStats,
+  updateCountry,
+  updateLocation,
+  updateSupplier,
+} from '@meridian/core'
+import { CATALOGUE_PAGE_SIZE } from '@meridian/validators'
+import * as v from 'valibot'
+import { authedProcedure, publicProcedure, router } from '../init.ts'
+
+/**
+ * Inputs are checked by the services (the same valibot schemas as REST), so procedures take loose objects here
+ * and field messages come out identical on both fronts.
+ */
+const filters = v.optional(v.record(v.string(), v.unknown()), {})
+const listInput = v.optional(
+  v.object({
+    filters,
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+    page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), CATALOGUE_PAGE_SIZE),
+  }),
+  {},
+)
+const byId = v.object({ id: v.number() })
+const patch = v.object({ id: v.number(), data: v.record(v.string(), v.unknown()) })
+const data = v.record(v.string(), v.unknown())
+
+const page = (input: { page?: number; page_size?: number }) => {
+  const size = input.page_size ?? CATALOGUE_PAGE_SIZE
+  return { limit: size, offset: ((input.page ?? 1) - 1) * size }
+}
+
+export const countriesRouter = router({
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listCountries(ctx.service, input.filters, page(input))),
+  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => countryOptions(ctx.service, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getCountry(ctx.service, input.id)),
+  regions: authedProcedure.input(byId).query(({ ctx, input }) => listRegions(ctx.service, input.id)),
+  create: authedProcedure.input(data).mutation(({ ctx, input }) => createCountry(ctx.service, input)),
+  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateCountry(ctx.service, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteCountry(ctx.service, input.id)
+    return { id: input.id, deleted: true }
+  }),
+})
+
+export const locationsRouter = router({
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listLocations(ctx.service, input.filters, page(input))),
+  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => locationOptions(ctx.service, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getLocation(ctx.service, input.id)),
+  create: authedProcedure.input(data).mutation(({ ctx, input }) => createLocation(ctx.service, input)),
+  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateLocation(ctx.service, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteLocation(ctx.service, input.id)
+    return { id: input.id, deleted: true }
+  }),
+})
+
+export const suppliersRouter = router({
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listSuppliers(ctx.service, input.filters, page(input))),
+  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => supplierOptions(ctx.service, input)),
+  stats: authedProcedure.query(({ ctx }) => supplierStats(ctx.service)),
+  countryOptions: authedProcedure.input(filters).query(({ ctx, input }) => supplierCountryOptions(ctx.service, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getSupplier(ctx.service, input.id)),
+  create: authedProcedure.input(data).mutation(({ ctx, input }) => createSupplier(ctx.service, input)),
+  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateSupplier(ctx.service, input.id, input.data)),
+  setStatus: authedProcedure
+    .input(v.object({ id: v.number(), status: v.string() }))
+    .mutation(({ ctx, input }) => setSupplierStatus(ctx.service, input.id, { status: input.status })),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteSupplier(ctx.service, input.id)
+    return { id: input.id, deleted: true }
+  }),
+})
+
+/** Traveler-facing destinations: open to everyone, like the REST paths. */
+export const destinationsRouter = router({
+  list: publicProcedure
+    .input(v.optional(v.object({ filters, page: v.optional(v.number(), 1), page_size: v.optional(v.number(), 20) }), {}))
+    .query(({ ctx, input }) => listDestinations(ctx.service, input.filters, page({ page: input.page, page_size: Math.min(input.page_size ?? 20, 500) }))),
+  get: publicProcedure.input(byId).query(({ ctx, input }) => getDestination(ctx.service, input.id)),
+  search: publicProcedure
+    .input(v.object({ q: v.string(), limit: v.optional(v.number()) }))
+    .query(({ ctx, input }) => searchDestinations(ctx.service, input)),
+})

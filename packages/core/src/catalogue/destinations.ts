@@ -1,0 +1,121 @@
+import { DestinationFilters, DestinationSearchQuery } from '@meridian/validators'
+import { and, asc, countries, desc, eq, locations, type SQL, sql } from '@meridian/db'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { CATALOGUE_MESSAGES } from '../messages.ts'
+import { parseInput } from '../validation.ts'
+import { type Page, queryCountries } from './countries.ts'
+import { locationCounts } from './counts.ts'
+import { serializeCountry } from './serialize.ts'
+import { normalizeSearch, prefixThenContains, recordId, textMatch } from './shared.ts'
+
+/**
+ * Traveler-facing destinations (1-platform-core.md §7): active countries only, open to everyone (the public
+ * site shows them too). Promoted destinations first, then by name.
+ */
+export async function listDestinations(ctx: ServiceContext, query: unknown, page: Page) {
+  const filters = parseInput(DestinationFilters, query)
+  return queryCountries(ctx.db, { ...filters, is_active: true }, page, [desc(countries.isPromotedDestination), asc(countries.name)])
+}
+
+/** One active country with its active locations (featured first, then the most populous), at most 50. */
+export async function getDestination(ctx: ServiceContext, rawId: unknown) {
+  const id = recordId(rawId, CATALOGUE_MESSAGES.destinationNotFound)
+  const [row] = await ctx.db.select().from(countries).where(and(eq(countries.id, id), eq(countries.isActive, true)))
+  if (!row) throw new DomainError('not_found', CATALOGUE_MESSAGES.destinationNotFound)
+  const [places, counts] = await Promise.all([
+    ctx.db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        location_type: locations.locationType,
+        description: locations.description,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+        timezone: locations.timezone,
+        airport_code: locations.airportCode,
+        is_featured: locations.isFeatured,
+      })
+      .from(locations)
+      .where(and(eq(locations.countryId, id), eq(locations.isActive, true)))
+      .orderBy(desc(locations.isFeatured), sql`${locations.population} desc nulls last`, asc(locations.name))
+      .limit(50),
+    locationCounts(ctx.db, [id]),
+  ])
+  return {
+    ...serializeCountry(row, { locations: counts.get(id) ?? 0, activities: 0 }),
+    locations: places.map((p) => ({
+      ...p,
+      latitude: p.latitude === null ? null : Number(p.latitude),
+      longitude: p.longitude === null ? null : Number(p.longitude),
+    })),
+  }
+}
+
+export interface DestinationHit {
+  type: 'country' | 'location'
+  id: number
+  name: string
+  continent: string
+  country: { id: number; name: string } | null
+  location_type: string | null
+}
+
+/**
+ * GET /api/destinations/search/?q: active countries and active locations of active countries whose names
+ * match, accents and case ignored, best matches first (countries before places of equal rank).
+ */
+export async function searchDestinations(ctx: ServiceContext, query: unknown): Promise<{ query: string; results: DestinationHit[] }> {
+  const q = parseInput(DestinationSearchQuery, query)
+  const limit = Math.min(q.limit ?? 20, 50)
+  const countryMatch = textMatch(countries.name, q.q)
+  if (!countryMatch.key) return { query: q.q, results: [] }
+  const countryWhere: SQL[] = [countryMatch.where, eq(countries.isActive, true)]
+  const readPlaces = (match: SQL, orderBy: SQL[], n: number) =>
+    ctx.db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        location_type: locations.locationType,
+        country_id: countries.id,
+        country_name: countries.name,
+        continent: countries.continent,
+        exact: sql<boolean>`${locations.searchName} = ${countryMatch.key}`,
+      })
+      .from(locations)
+      .innerJoin(countries, eq(countries.id, locations.countryId))
+      .where(and(match, eq(locations.isActive, true), eq(countries.isActive, true)))
+      .orderBy(...orderBy, asc(locations.name), asc(locations.id))
+      .limit(n)
+  const [cs, ls] = await Promise.all([
+    ctx.db
+      .select({ id: countries.id, name: countries.name, continent: countries.continent })
+      .from(countries)
+      .where(and(...countryWhere))
+      .orderBy(...countryMatch.rank, asc(countries.name))
+      .limit(limit),
+    prefixThenContains(locations.searchName, q.q, limit, readPlaces),
+  ])
+  const countryHits: DestinationHit[] = cs.map((c) => ({ type: 'country', id: c.id, name: c.name, continent: c.continent, country: null, location_type: null }))
+  const locationHits = ls.map((l) => ({
+    exact: l.exact,
+    hit: {
+      type: 'location',
+      id: l.id,
+      name: l.name,
+      continent: l.continent,
+      country: { id: l.country_id, name: l.country_name },
+      location_type: l.location_type,
+    } satisfies DestinationHit,
+  }))
+  // Exact place names rank with exact country names; then countries, then the other places, each in its own order.
+  const results = [
+    ...countryHits.filter((h) => countryMatch.key === normalize(h.name)),
+    ...locationHits.filter((h) => h.exact).map((h) => h.hit),
+    ...countryHits.filter((h) => countryMatch.key !== normalize(h.name)),
+    ...locationHits.filter((h) => !h.exact).map((h) => h.hit),
+  ].slice(0, limit)
+  return { query: q.q, results }
+}
+
+const normalize = normalizeSearch

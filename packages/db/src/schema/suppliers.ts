@@ -1,0 +1,45 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns.ts'
+import { countries } from './destinations.ts'
+import { API_SYNC_STATUSES, SUPPLIER_STATUSES, SUPPLIER_TYPES } from '@meridian/validators/catalogue-constants'
+
+
+/** A partner that provides activities, transport or stays (spec 2 §3 Supplier). rating and total_reviews are read-only. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    supplierType: text('supplier_type', { enum: SUPPLIER_TYPES }).notNull().default('other'),
+    status: text('status', { enum: SUPPLIER_STATUSES }).notNull().default('active'),
+    companyName: text('company_name').notNull().default(''),
+    contactPerson: text('contact_person').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    stateProvince: text('state_province').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'restrict' }),
+    licenseNumber: text('license_number').notNull().default(''),
+    description: text('description').notNull().default(''),
+    servicesOffered: jsonb('services_offered').$type<string[]>().notNull().default([]),
+    operatingLocations: jsonb('operating_locations').$type<string[]>().notNull().default([]),
+    languagesSupported: jsonb('languages_supported').$type<string[]>().notNull().default([]),
+    verified: boolean('verified').notNull().default(false),
+    paymentTerms: text('payment_terms').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    externalApiIds: jsonb('external_api_ids').$type<Record<string, string>>().notNull().default({}),
+    apiSyncStatus: text('api_sync_status', { enum: API_SYNC_STATUSES }).notNull().default('not_synced'),
+    rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('suppliers_type_idx').on(t.supplierType),
+    index('suppliers_status_idx').on(t.status),
+    index('suppliers_country_id_idx').on(t.countryId),
+  ],
+)
