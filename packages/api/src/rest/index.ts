@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
 import { destinationRoutes, supplierRoutes } from './catalogue.ts'
+import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 
@@ -21,5 +22,7 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   monitoringRoutes(table)
   destinationRoutes(table)
   supplierRoutes(table)
+  currencyRoutes(table)
+  transferRoutes(table)
   return handle
 }

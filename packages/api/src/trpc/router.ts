@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
 import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
+import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -14,6 +15,8 @@ export const appRouter = router({
   locations: locationsRouter,
   suppliers: suppliersRouter,
   destinations: destinationsRouter,
+  currencies: currenciesRouter,
+  transfers: transfersRouter,
 })
 
 export type AppRouter = typeof appRouter
