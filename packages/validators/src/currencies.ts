@@ -129,15 +129,24 @@ export const isoDate = (missing: string) =>
     }, CURRENCY_FORM_MESSAGES.invalidDate),
   )
 
+/** Checks after the number itself passes only when it is a number, so a bad value gets one message. */
+const ifNumber = (test: (x: string) => boolean) => (x: string) => !DECIMAL.test(x) || test(x)
+
 const rateText = v.pipe(
   decimalText(CURRENCY_FORM_MESSAGES.rate),
-  v.check((x) => {
-    const s = decimalShape(x)
-    return !s.negative && !s.zero
-  }, CURRENCY_FORM_MESSAGES.rate),
-  v.check((x) => decimalShape(x).scale <= CURRENCY_LIMITS.rateScale, `Ensure that there are no more than ${CURRENCY_LIMITS.rateScale} decimal places.`),
   v.check(
-    (x) => decimalShape(x).intDigits <= CURRENCY_LIMITS.rateIntegerDigits,
+    ifNumber((x) => {
+      const s = decimalShape(x)
+      return !s.negative && !s.zero
+    }),
+    CURRENCY_FORM_MESSAGES.rate,
+  ),
+  v.check(
+    ifNumber((x) => decimalShape(x).negative || decimalShape(x).zero || decimalShape(x).scale <= CURRENCY_LIMITS.rateScale),
+    `Ensure that there are no more than ${CURRENCY_LIMITS.rateScale} decimal places.`,
+  ),
+  v.check(
+    ifNumber((x) => decimalShape(x).intDigits <= CURRENCY_LIMITS.rateIntegerDigits),
     `Ensure that there are no more than ${CURRENCY_LIMITS.rateIntegerDigits} digits before the decimal point.`,
   ),
 )
@@ -182,8 +191,8 @@ export const RateFilters = v.object({
 const margin = v.pipe(
   decimalText(CURRENCY_FORM_MESSAGES.margin),
   // A range check on a setting, not arithmetic on money: Number() is exact enough to compare with 0 and 50.
-  v.check((x) => Number(x) >= 0 && Number(x) <= 50, CURRENCY_FORM_MESSAGES.margin),
-  v.check((x) => decimalShape(x).scale <= 2, CURRENCY_FORM_MESSAGES.marginPlaces),
+  v.check(ifNumber((x) => Number(x) >= 0 && Number(x) <= 50), CURRENCY_FORM_MESSAGES.margin),
+  v.check(ifNumber((x) => Number(x) < 0 || Number(x) > 50 || decimalShape(x).scale <= 2), CURRENCY_FORM_MESSAGES.marginPlaces),
 )
 
 export const CurrencySettingsInput = v.partial(
@@ -216,10 +225,13 @@ export const ConversionRequest = v.pipe(
     to_currency: currencyRef(CURRENCY_FORM_MESSAGES.bothCurrencies),
     amount: v.pipe(
       decimalText(CURRENCY_FORM_MESSAGES.amount),
-      v.check((x) => {
-        const s = decimalShape(x)
-        return !s.negative && s.intDigits <= CURRENCY_LIMITS.amountIntegerDigits && s.scale <= CURRENCY_LIMITS.amountScale
-      }, CURRENCY_FORM_MESSAGES.amountRange),
+      v.check(
+        ifNumber((x) => {
+          const s = decimalShape(x)
+          return !s.negative && s.intDigits <= CURRENCY_LIMITS.amountIntegerDigits && s.scale <= CURRENCY_LIMITS.amountScale
+        }),
+        CURRENCY_FORM_MESSAGES.amountRange,
+      ),
     ),
     date: v.optional(isoDate(CURRENCY_FORM_MESSAGES.invalidDate)),
   }),
