@@ -203,3 +203,18 @@ export async function deleteTransfer(ctx: ServiceContext, rawId: unknown): Promi
   const gone = await ctx.db.delete(transfers).where(eq(transfers.id, id)).returning({ id: transfers.id })
   if (!gone.length) throw new DomainError('not_found', TRANSFER_MESSAGES.notFound)
 }
+
+/** Countries (id, name) and locations (id, name, country) for the transfer filters and form, by name. */
+export async function transferPlaceOptions(ctx: ServiceContext) {
+  canManageTransfers(ctx)
+  const [cs, ls] = await Promise.all([
+    ctx.db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name)).limit(500),
+    ctx.db
+      .select({ id: locations.id, name: locations.name, country: locations.countryId })
+      .from(locations)
+      .where(eq(locations.isActive, true))
+      .orderBy(asc(locations.name))
+      .limit(2000),
+  ])
+  return { countries: cs, locations: ls }
+}
