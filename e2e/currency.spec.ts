@@ -36,7 +36,7 @@ test('an admin adds a currency and a rate, changes the margin, and previews a co
   await expect(rateDialog.getByLabel('Effective date')).toHaveValue(new Date().toISOString().slice(0, 10))
   await rateDialog.getByLabel('From currency').selectOption({ label: 'USD · US Dollar' })
   await rateDialog.getByLabel('To currency').selectOption({ label: 'USD · US Dollar' })
-  await rateDialog.getByLabel('Rate').fill('2.5')
+  await rateDialog.getByRole('spinbutton', { name: 'Rate' }).fill('2.5')
   await rateDialog.getByRole('button', { name: 'Save' }).click()
   await expect(rateDialog.getByText('From and To currencies cannot be the same').first()).toBeVisible()
   await rateDialog.getByLabel('To currency').selectOption({ label: `${code} · Test Crown` })

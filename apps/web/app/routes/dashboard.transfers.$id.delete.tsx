@@ -5,7 +5,8 @@ import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/currency/confirm-delete.tsx'
 import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
-import { listTarget, TRANSFERS } from '../components/currency/transfer-route.server.ts'
+import { TRANSFERS } from '../components/currency/transfer-paths.ts'
+import { listTarget } from '../components/currency/transfer-route.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -4,7 +4,8 @@ import { createTransfer, transferPlaceOptions } from '@meridian/core'
 import { backWithToast, refusedToList } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm } from '../components/currency/transfer-form.tsx'
-import { listTarget, TRANSFERS, transferFailure, transferInput } from '../components/currency/transfer-route.server.ts'
+import { TRANSFERS } from '../components/currency/transfer-paths.ts'
+import { listTarget, transferFailure, transferInput } from '../components/currency/transfer-route.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { DomainError } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { formFailure, formValues, withCheckboxes } from './form-action.server.ts'
+import { TRANSFERS } from './transfer-paths.ts'
 
-export const TRANSFERS = '/dashboard/transfers'
 
 /** The form's fields as the service takes them: empty selects are none, the JSON areas stay text (parsed there). */
 export function transferInput(form: FormData) {
