@@ -1,11 +1,10 @@
 import { ConversionRequest } from '@meridian/validators'
-import { currencies, currencyConversions, type Database, inArray } from '@meridian/db'
+import { currencies, currencyConversions, type Database, eq, or } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CURRENCY_MESSAGES } from '../messages.ts'
 import { parseInput } from '../validation.ts'
 import { canManageCurrencies } from './access.ts'
-import { baseCurrency, currencyFor } from './currencies.ts'
 import { convertAmount, Dec, fixed, formatMoney, marginFactor, rateText, resolveRate } from './money.ts'
 import { lookupOf, ratesInForce } from './rates.ts'
 import { currencyRef } from './serialize.ts'
@@ -19,19 +18,31 @@ import { todayUtc } from './shared.ts'
  */
 export async function quoteConversion(db: Database, input: unknown) {
   const req = parseInput(ConversionRequest, input)
-  const [from, to] = await Promise.all([currencyFor(db, req.from_currency, 'from_currency', true), currencyFor(db, req.to_currency, 'to_currency', true)])
+  // One read for both currencies and the base, one for the settings, one for the rates: three round trips.
+  const refs = [req.from_currency, req.to_currency]
+  const match = (ref: number | string) => (typeof ref === 'number' ? eq(currencies.id, ref) : eq(currencies.code, ref))
+  const [rows, settings] = await Promise.all([
+    db.select().from(currencies).where(or(...refs.map(match), eq(currencies.isBaseCurrency, true))),
+    settingsRow(db),
+  ])
+  const pick = (ref: number | string, field: string) => {
+    const row = rows.find((r) => (typeof ref === 'number' ? r.id === ref : r.code === ref))
+    if (!row) throw DomainError.invalid({ [field]: [CURRENCY_MESSAGES.unknownCurrency] })
+    if (!row.isActive) throw DomainError.invalid({ [field]: [CURRENCY_MESSAGES.inactiveCurrency(row.code)] })
+    return row
+  }
+  const from = pick(req.from_currency, 'from_currency')
+  const to = pick(req.to_currency, 'to_currency')
   if (from.id === to.id) throw DomainError.invalid({ to_currency: [CURRENCY_MESSAGES.sameCurrencyText] })
+  const base = rows.find((r) => r.isBaseCurrency) ?? null
   const date = req.date ?? todayUtc()
-  const [settings, base] = await Promise.all([settingsRow(db), baseCurrency(db)])
   const ids = [...new Set([from.id, to.id, ...(base ? [base.id] : [])])]
   const resolved = resolveRate(lookupOf(await ratesInForce(db, date, ids)), from.id, to.id, base?.id ?? null)
   if (!resolved) throw DomainError.invalid({ non_field_errors: [CURRENCY_MESSAGES.noRate(from.code, to.code, date)] })
   const places = settings.defaultDecimalPlaces
   const margin = settings.globalMarginPercentage
   const converted = convertAmount(req.amount, resolved.rate, margin, places)
-  const codes = new Map(
-    (await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.id, ids))).map((c) => [c.id, c.code]),
-  )
+  const codes = new Map(rows.map((c) => [c.id, c.code]))
   return {
     from_currency: currencyRef(from),
     to_currency: currencyRef(to),
