@@ -8,6 +8,7 @@
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoUsers } from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
+import { seedCurrencies } from '@meridian/core/currency-seed'
 
 const SIZES = { demo: { locations: 5_000, allRegions: false }, large: { locations: 120_000, allRegions: true } } as const
 
@@ -34,6 +35,7 @@ try {
       ? `Created demo accounts ${created.join(', ')} (password "${DEMO_PASSWORD}").`
       : 'Demo accounts already exist; nothing to do.',
   )
+  console.log(`Currencies: ${await seedCurrencies(handle.db)} ISO 4217 currencies added.`)
   const started = Date.now()
   const result = await seedReferenceCatalogue(handle.db, { ...chosen, log: (line) => console.log(`  ${line}`) })
   console.log(

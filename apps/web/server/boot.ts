@@ -2,6 +2,7 @@ import { DataDirLockedError, type DatabaseHandle } from '@meridian/db'
 import {
   type AppConfig,
   type AppServices,
+  autoUpdateRates,
   ConfigError,
   countUsers,
   createAppServices,
@@ -14,6 +15,7 @@ import {
   startMediaWorker,
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
+import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 
 export interface Booted {
   config: AppConfig
@@ -39,6 +41,8 @@ export async function boot(): Promise<Booted> {
   const app = createAppServices(handle, config)
   const catalogue = await seedCatalogueIfEmpty(handle.db)
   if (catalogue) console.log(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
+  const currencies = await seedCurrenciesIfEmpty(handle.db)
+  if (currencies) console.log(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (config.seedDemo && (await countUsers(handle.db)) === 0) {
     const created = await seedDemoUsers(handle.db)
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
@@ -54,6 +58,8 @@ export async function boot(): Promise<Booted> {
       }, 5_000),
     )
   }
+  // Automatic rate updates (when switched on in the currency settings): checked hourly, run at most once a day.
+  timers.push(setInterval(() => void autoUpdateRates(handle.db).catch((e) => console.error('[rates] update failed:', e.message)), 3600_000).unref())
   return {
     config,
     handle,

@@ -152,3 +152,46 @@ export const CATALOGUE_MESSAGES = {
   locationNotFound: 'The requested location was not found.',
   supplierNotFound: 'The requested supplier was not found.',
 } as const
+
+/** Currency Management (3-back-office.md §5, §6, §8). */
+export const CURRENCY_MESSAGES = {
+  login: 'Please log in to access currency management.',
+  deniedTitle: 'Access denied...',
+  denied: "You don't have permission to manage currencies. Only admins and superadmins can access this page.",
+  loadFailed: 'Failed to load currency data: ',
+  deleteFailed: 'Failed to delete currency: ',
+  rateDeleteFailed: 'Failed to delete conversion rate: ',
+  settingsSaveFailed: 'Failed to save currency settings: ',
+  rateSaveFailed: 'Failed to save conversion rate: ',
+  currencySaveFailed: 'Failed to save currency',
+  unknownError: 'Unknown error',
+  confirmDeleteCurrency: 'Are you sure you want to delete this currency? This action cannot be undone.',
+  confirmDeleteRate: 'Are you sure you want to delete this conversion rate?',
+  currencyNotFound: 'The requested currency was not found.',
+  rateNotFound: 'The requested conversion rate was not found.',
+  unknownCurrency: 'Select a valid currency.',
+  sameCurrencyText: 'From and To currencies cannot be the same',
+  inactiveCurrency: (code: string) => `${code} is not an active currency.`,
+  codeTaken: (code: string) => `A currency with code ${code} already exists.`,
+  baseNotDeletable: 'The base currency cannot be deleted. Make another currency the base first.',
+  baseStaysActive: 'The base currency must stay active. Make another currency the base first.',
+  oneBase: 'There must be exactly one base currency: make another currency the base instead.',
+  rateExists: 'An active or inactive rate for this pair already exists on this effective date; edit that rate instead.',
+  noRate: (from: string, to: string, date: string) =>
+    `No conversion rate from ${from} to ${to} is in force on ${date} (no direct or inverse rate, and none through the base currency).`,
+  autoNeedsProvider: 'Automatic updates need a provider that downloads rates: choose ecb and give its address.',
+  providerNeedsUrl: 'The ecb provider needs the address of its rates file.',
+  providerFailed: (label: string, reason: string) => `${label} failed: ${reason} The current rates were left unchanged.`,
+  noProvider: 'No rate provider is configured. Choose one in the currency settings.',
+} as const
+
+/** Transfers screen (3-back-office.md §2.4, §5, §8). */
+export const TRANSFER_MESSAGES = {
+  signIn: 'Sign in required',
+  denied: "You don't have permission to manage transfers. Only superadmins, admins and experts can access this page.",
+  saveFailed: 'Failed to save transfer',
+  loadFailed: 'Failed to load transfers',
+  confirmDelete: 'Delete this transfer?',
+  notFound: 'The requested transfer was not found.',
+  locationOutsideCountry: 'This location is not in the chosen country.',
+} as const

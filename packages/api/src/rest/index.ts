@@ -3,6 +3,7 @@ import type { AppServices } from '@meridian/core'
 import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
 import { destinationRoutes, supplierRoutes } from './catalogue.ts'
+import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter } from './router.ts'
 import { userRoutes } from './users.ts'
@@ -25,5 +26,7 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   mediaRoutes(table)
   destinationRoutes(table)
   supplierRoutes(table)
+  currencyRoutes(table)
+  transferRoutes(table)
   return handle
 }

@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
 import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
+import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -20,6 +21,8 @@ export const appRouter = router({
   locations: locationsRouter,
   suppliers: suppliersRouter,
   destinations: destinationsRouter,
+  currencies: currenciesRouter,
+  transfers: transfersRouter,
 })
 
 export type AppRouter = typeof appRouter

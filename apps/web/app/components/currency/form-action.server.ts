@@ -1,0 +1,61 @@
+import { data, redirect } from '@remix-run/node'
+import { DomainError, messageForStatus } from '@meridian/core'
+import { CURRENCY_MESSAGES } from '@meridian/core/messages'
+import { flashHeader } from '../../utils/flash.server.ts'
+
+export interface FormFailure {
+  message: string | null
+  fields: Record<string, string[]>
+  values: Record<string, string>
+}
+
+const STATUS: Record<string, number> = { invalid: 400, conflict: 409, forbidden: 403, not_found: 404, rate_limited: 429, unavailable: 503 }
+
+/**
+ * §8: the server detail after a prefix — a form-level message, else the first field name and its first message,
+ * else the error's message, else 'Unknown error'.
+ */
+export function serverDetail(error: DomainError): string {
+  const fields = error.fields ?? {}
+  if (fields.non_field_errors?.length) return fields.non_field_errors.join(' ')
+  const first = Object.entries(fields)[0]
+  if (first) return `${first[0]}: ${first[1][0]}`
+  return error.message || CURRENCY_MESSAGES.unknownError
+}
+
+/** A DomainError as a form's answer: the banner message (prefix + detail), field messages inline, what was typed. */
+export function formFailure(error: unknown, values: Record<string, string>, prefix: string) {
+  if (!(error instanceof DomainError)) throw error
+  const status = STATUS[error.code] ?? 400
+  const message = `${prefix}${serverDetail(error) || messageForStatus(status)}`
+  const fields = { ...(error.fields ?? {}) }
+  delete fields.non_field_errors
+  return data<FormFailure>({ message, fields, values }, { status })
+}
+
+export function formValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of form) if (typeof value === 'string') out[key] = value
+  return out
+}
+
+/** An unticked checkbox sends nothing: each named one becomes 'true' or 'false'. */
+export function withCheckboxes(values: Record<string, string>, names: readonly string[]) {
+  const out = { ...values }
+  for (const name of names) out[name] = values[name] === 'on' || values[name] === 'true' ? 'true' : 'false'
+  return out
+}
+
+/** Back to the list, which reloads all of its data (§4), with a toast. */
+export async function backWithToast(to: string, message: string) {
+  return redirect(to, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message }) } })
+}
+
+/** A nested route's loader for someone the service refuses: back to the list, which explains. */
+export function refusedToList(to: string) {
+  return (error: unknown): never => {
+    if (error instanceof DomainError && error.code === 'forbidden') throw redirect(to)
+    if (error instanceof DomainError && error.code === 'not_found') throw new Response(error.message, { status: 404 })
+    throw error
+  }
+}

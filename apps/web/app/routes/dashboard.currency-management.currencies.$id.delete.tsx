@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { deleteCurrency, getCurrency } from '@meridian/core'
+import { CURRENCY_MESSAGES } from '@meridian/core/messages'
+import { ConfirmDelete } from '../components/currency/confirm-delete.tsx'
+import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
+import { RouteModal } from '../components/currency/route-modal.tsx'
+import { requireUser } from '../utils/auth.server.ts'
+
+const BASE = '/dashboard/currency-management'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const currency = await getCurrency(ctx, params.id).catch(refusedToList(BASE))
+  return { code: currency.code, name: currency.name }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  try {
+    await deleteCurrency(ctx, params.id)
+  } catch (error) {
+    return formFailure(error, {}, CURRENCY_MESSAGES.deleteFailed)
+  }
+  return backWithToast(BASE, 'Currency deleted.')
+}
+
+export default function DeleteCurrency() {
+  const { code, name } = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  return (
+    <RouteModal title={`Delete ${code} (${name})`} closeTo={BASE} size="md">
+      <ConfirmDelete question={CURRENCY_MESSAGES.confirmDeleteCurrency} error={failure?.message} cancelTo={BASE} />
+    </RouteModal>
+  )
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { deleteTransfer, getTransfer } from '@meridian/core'
+import { TRANSFER_MESSAGES } from '@meridian/core/messages'
+import { ConfirmDelete } from '../components/currency/confirm-delete.tsx'
+import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
+import { RouteModal } from '../components/currency/route-modal.tsx'
+import { TRANSFERS } from '../components/currency/transfer-paths.ts'
+import { listTarget } from '../components/currency/transfer-route.server.ts'
+import { requireUser } from '../utils/auth.server.ts'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const transfer = await getTransfer(ctx, params.id).catch(refusedToList(TRANSFERS))
+  return { name: transfer.name || 'Unnamed transfer' }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  try {
+    await deleteTransfer(ctx, params.id)
+  } catch (error) {
+    return formFailure(error, {}, '')
+  }
+  return backWithToast(listTarget(new URL(request.url).search), 'Transfer deleted.')
+}
+
+export default function DeleteTransfer() {
+  const { name } = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <RouteModal title={`Delete ${name}`} closeTo={`${TRANSFERS}${search}`} size="md">
+      <ConfirmDelete question={TRANSFER_MESSAGES.confirmDelete} error={failure?.message} cancelTo={`${TRANSFERS}${search}`} />
+    </RouteModal>
+  )
+}

@@ -1,0 +1,87 @@
+import {
+  convertCurrency,
+  createCurrency,
+  createRate,
+  createTransfer,
+  deleteCurrency,
+  deleteRate,
+  deleteTransfer,
+  getCurrency,
+  getCurrencySettings,
+  getRate,
+  getTransfer,
+  importRates,
+  listCurrencies,
+  listPublicCurrencies,
+  listRates,
+  listTransfers,
+  previewConversion,
+  transferOptions,
+  updateCurrency,
+  updateCurrencySettings,
+  updateRate,
+  updateRatesNow,
+  updateTransfer,
+} from '@meridian/core'
+import * as v from 'valibot'
+import { authedProcedure, publicProcedure, router } from '../init.ts'
+
+/** Loose inputs: the services parse them with the same schemas as REST, so messages match on both fronts. */
+const data = v.record(v.string(), v.unknown())
+const filters = v.optional(v.record(v.string(), v.unknown()), {})
+const listInput = (size: number) =>
+  v.optional(
+    v.object({
+      filters,
+      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+      page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), size),
+    }),
+    {},
+  )
+const page = (input: { page?: number; page_size?: number }, size: number) => {
+  const s = input.page_size ?? size
+  return { limit: s, offset: ((input.page ?? 1) - 1) * s }
+}
+const byId = v.object({ id: v.number() })
+const patch = v.object({ id: v.number(), data })
+
+/** Currencies, rates, settings and conversions: the /api/currencies-mgmt/ calls as procedures. */
+export const currenciesRouter = router({
+  public: publicProcedure.query(({ ctx }) => listPublicCurrencies(ctx.service)),
+  list: authedProcedure.input(listInput(200)).query(({ ctx, input }) => listCurrencies(ctx.service, input.filters, page(input, 200))),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getCurrency(ctx.service, input.id)),
+  create: authedProcedure.input(data).mutation(({ ctx, input }) => createCurrency(ctx.service, input)),
+  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateCurrency(ctx.service, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteCurrency(ctx.service, input.id)
+    return { id: input.id, deleted: true }
+  }),
+  rates: router({
+    list: authedProcedure.input(listInput(100)).query(({ ctx, input }) => listRates(ctx.service, input.filters, page(input, 100))),
+    get: authedProcedure.input(byId).query(({ ctx, input }) => getRate(ctx.service, input.id)),
+    create: authedProcedure.input(data).mutation(({ ctx, input }) => createRate(ctx.service, input)),
+    update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateRate(ctx.service, input.id, input.data, true)),
+    delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+      await deleteRate(ctx.service, input.id)
+      return { id: input.id, deleted: true }
+    }),
+    import: authedProcedure.input(data).mutation(({ ctx, input }) => importRates(ctx.service, input)),
+    updateNow: authedProcedure.mutation(({ ctx }) => updateRatesNow(ctx.service)),
+  }),
+  settings: authedProcedure.query(({ ctx }) => getCurrencySettings(ctx.service)),
+  updateSettings: authedProcedure.input(data).mutation(({ ctx, input }) => updateCurrencySettings(ctx.service, input)),
+  preview: authedProcedure.input(data).query(({ ctx, input }) => previewConversion(ctx.service, input)),
+  convert: authedProcedure.input(data).mutation(({ ctx, input }) => convertCurrency(ctx.service, input)),
+})
+
+export const transfersRouter = router({
+  list: authedProcedure.input(listInput(100)).query(({ ctx, input }) => listTransfers(ctx.service, input.filters, page(input, 100))),
+  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => transferOptions(ctx.service, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getTransfer(ctx.service, input.id)),
+  create: authedProcedure.input(data).mutation(({ ctx, input }) => createTransfer(ctx.service, input)),
+  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateTransfer(ctx.service, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteTransfer(ctx.service, input.id)
+    return { id: input.id, deleted: true }
+  }),
+})
