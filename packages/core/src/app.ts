@@ -2,6 +2,7 @@ import { createSessionManager, createTokenSigner } from '@meridian/auth'
 import { type DatabaseHandle, openDatabase } from '@meridian/db'
 import { createStorage } from '@meridian/storage'
 import type { AppConfig } from './config.ts'
+import { CATALOGUE_CONTENT_LOOKUPS } from './media/catalogue-lookups.ts'
 import { createContentObjectLookup } from './media/content-types.ts'
 import { createMediaJobs } from './media/jobs.ts'
 import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
@@ -19,7 +20,7 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
     sessions: createSessionManager(handle.db, { secure: config.production, ttlDays: config.sessionDays }),
     storage: createStorage(config.storage),
     mediaJobs: createMediaJobs(),
-    contentObjects: createContentObjectLookup(),
+    contentObjects: createContentObjectLookup(CATALOGUE_CONTENT_LOOKUPS),
   }
 }
 

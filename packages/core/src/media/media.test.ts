@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { type DatabaseHandle, eq, mediaItems, storageDeletions, users } from '@meridian/db'
+import { countries, type DatabaseHandle, eq, locations, mediaItems, storageDeletions, suppliers, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { createLocalStorage, type ObjectStorage, StorageUnavailableError } from '@meridian/storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -209,27 +209,39 @@ describe('attachment to catalogue objects', () => {
 
   it('gallery: ready media of one object, featured first then by display order; travellers see it too', async () => {
     const admin = await as('admin')
+    const [country] = await handle.db.insert(countries).values({ name: 'Portugal', continent: 'Europe' }).returning({ id: countries.id })
+    const [place] = await handle.db.insert(locations).values({ name: 'Lisbon', countryId: country!.id }).returning({ id: locations.id })
+    const at = String(place!.id)
     const { results } = await upload(
       admin,
       [file('one.png', await png()), file('two.png', await png()), file('three.png', await png())],
-      { content_type: 'core.location', object_id: '42' },
+      { content_type: 'core.location', object_id: at },
     )
-    const unordered = (await upload(admin, [file('zero.png', await png())], { content_type: 'core.location', object_id: '42' })).results[0]!.id!
+    const unordered = (await upload(admin, [file('zero.png', await png())], { content_type: 'core.location', object_id: at })).results[0]!.id!
     const [one, two, three] = results.map((r) => r.id!)
     await processAll()
-    await upload(admin, [file('late.png', await png())], { content_type: 'core.location', object_id: '42' })
+    await upload(admin, [file('late.png', await png())], { content_type: 'core.location', object_id: at })
     await updateMedia(admin, one!, { order: 5 })
     await updateMedia(admin, two!, { order: 1 })
     await updateMedia(admin, three!, { is_featured: true, order: 9 })
     const traveler = await as('traveler')
-    const gallery = await getMediaGallery(traveler, { content_type: 'core.location', object_id: '42' })
+    const gallery = await getMediaGallery(traveler, { content_type: 'core.location', object_id: at })
     expect(gallery.map((m) => m.id)).toEqual([three, unordered, two, one])
     expect(gallery.every((m) => m.status === 'ready')).toBe(true)
-    expect(gallery[0]!.content_object_name).toBe('Location #42')
+    expect(gallery[0]!.content_object_name).toBe('Lisbon')
+    // Nothing attaches to a location that does not exist.
+    await expect(upload(admin, [file('x.png', await png())], { content_type: 'core.location', object_id: String(place!.id + 1000) })).rejects.toMatchObject({
+      fields: { object_id: [expect.any(String)] },
+    })
+    // Travelers stop seeing the media of a location once it is deactivated.
+    await handle.db.update(locations).set({ isActive: false }).where(eq(locations.id, place!.id))
+    await expect(getMediaGallery(traveler, { content_type: 'core.location', object_id: at })).rejects.toMatchObject({ code: 'forbidden' })
+    await handle.db.update(locations).set({ isActive: true }).where(eq(locations.id, place!.id))
     // The manager's gallery also shows what is still waiting.
-    expect((await getMediaGallery(admin, { content_type: 'core.location', object_id: '42' })).length).toBe(5)
+    expect((await getMediaGallery(admin, { content_type: 'core.location', object_id: at })).length).toBe(5)
     // A traveller may not see what is attached to a supplier, nor the library as a whole.
-    await expect(getMediaGallery(traveler, { content_type: 'core.supplier', object_id: '1' })).rejects.toMatchObject({ code: 'forbidden' })
+    const [supplier] = await handle.db.insert(suppliers).values({ name: 'Tagus Boats' }).returning({ id: suppliers.id })
+    await expect(getMediaGallery(traveler, { content_type: 'core.supplier', object_id: String(supplier!.id) })).rejects.toMatchObject({ code: 'forbidden' })
     await expect(listMedia(traveler, {})).rejects.toMatchObject({ code: 'forbidden', message: MEDIA_MESSAGES.deniedBody })
     // Nor an item of the library that belongs to nothing.
     const loose = (await upload(admin, [file('loose.png', await png())])).results[0]!.id!
