@@ -1,7 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { conversionRates, currencyConversions, eq } from '@meridian/db'
+import { autoUpdateRates } from '@meridian/core'
+import { conversionRates, currencyConversions, currencySettings, eq } from '@meridian/db'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { startTestServer, type TestServer } from '../testing.ts'
 
@@ -291,6 +292,35 @@ describe('rate updates', () => {
     } finally {
       feed.close()
     }
+  })
+
+  it('the automatic update runs once a day across every app process, however many timers fire together', async () => {
+    let downloads = 0
+    const feed = http.createServer((_req, res) => {
+      downloads++
+      res.end('<Cube><Cube time="2026-04-05"><Cube currency="GBP" rate="0.87"/></Cube></Cube>')
+    })
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve))
+    try {
+      const on = await post('/update_settings/', {
+        external_api_provider: 'ecb',
+        provider_url: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/daily.xml`,
+        auto_update_rates: true,
+      })
+      expect(on.status, JSON.stringify(on.body)).toBe(200)
+      // Due: the last update is more than a day old.
+      await server.handle.db.update(currencySettings).set({ lastRateUpdateAt: new Date(Date.now() - 25 * 3600_000) })
+      const runs = await Promise.all([1, 2, 3, 4].map(() => autoUpdateRates(server.handle.db)))
+      expect(runs.filter(Boolean)).toHaveLength(1)
+      expect(downloads).toBe(1)
+      expect(await autoUpdateRates(server.handle.db)).toBeNull()
+      expect(downloads).toBe(1)
+    } finally {
+      feed.close()
+    }
+  })
+
+  it('settings refuse an automatic update without a downloading provider', async () => {
     const noAddress = await post('/update_settings/', { provider_url: '' })
     expect(noAddress.body.provider_url).toEqual(['The ecb provider needs the address of its rates file.'])
     const manual = await post('/update_settings/', { external_api_provider: 'file', auto_update_rates: true })

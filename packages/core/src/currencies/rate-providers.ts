@@ -3,7 +3,7 @@
  * writes them in one transaction, so a provider that fails, or a file with one bad line, changes nothing.
  */
 import { RateImportInput, type RateSource } from '@meridian/validators'
-import { conversionRates, currencies, currencySettings, type Database, eq, sql } from '@meridian/db'
+import { and, conversionRates, currencies, currencySettings, type Database, eq, sql } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CURRENCY_MESSAGES } from '../messages.ts'
@@ -220,10 +220,23 @@ export async function updateRatesNow(ctx: ServiceContext): Promise<ImportResult>
   return refreshRatesFromProvider(ctx.db, actor.id)
 }
 
-/** The automatic update: when auto_update_rates is on, at most once a day. Failures are recorded, never thrown. */
+/**
+ * The automatic update: when auto_update_rates is on, at most once a day. Several app processes run this timer; the
+ * one whose conditional update claims the day (last_rate_update_at moved to now) fetches, the others skip.
+ * Failures are recorded, never thrown.
+ */
 export async function autoUpdateRates(db: Database): Promise<ImportResult | null> {
-  const settings = await settingsRow(db)
-  if (!settings.autoUpdateRates) return null
-  if (settings.lastRateUpdateAt && Date.now() - settings.lastRateUpdateAt.getTime() < 20 * 3600_000) return null
+  const claimed = await db
+    .update(currencySettings)
+    .set({ lastRateUpdateAt: new Date() })
+    .where(
+      and(
+        eq(currencySettings.id, 1),
+        eq(currencySettings.autoUpdateRates, true),
+        sql`(${currencySettings.lastRateUpdateAt} is null or ${currencySettings.lastRateUpdateAt} < now() - interval '20 hours')`,
+      ),
+    )
+    .returning({ id: currencySettings.id })
+  if (!claimed.length) return null
   return refreshRatesFromProvider(db, null).catch(() => null)
 }
