@@ -9,7 +9,7 @@
 //   BENCH_ADMIN_URL    PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
 //   BENCH_USERS        users in the database for the home dashboard figures (10000)
-//   BENCH_PAGE_CONNECTIONS  concurrent clients timing the home dashboard (8)
+//   BENCH_PAGE_CONNECTIONS  concurrent clients timing the home dashboard (4, as the users list)
 //   BENCH_ONLY         users-list: only the users list scenario (10,000 users, p95 of search + filters)
 //   BENCH_USERS_REQUESTS, BENCH_USERS_CONCURRENCY  users list: requests timed (400) and parallel loops (4)
 import { randomBytes } from 'node:crypto'
@@ -143,7 +143,7 @@ async function measurePages(base: string, databaseUrl: string, clientDir: string
 
   const target = Number(process.env.BENCH_USERS ?? 10_000)
   const filled = await populate(databaseUrl, target)
-  const clients = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 8)
+  const clients = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 4)
   console.log(`\nHome dashboard with ${filled.users} users, ${filled.quizzes} quizzes, ${filled.events} feed events; ${clients} clients, ${seconds} s each:`)
   const loaderUrl = `${base}/dashboard/overview.data?_routes=${encodeURIComponent('routes/dashboard.overview')}`
   for (const username of ['admin', 'specialist', 'traveler']) {
