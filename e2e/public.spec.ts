@@ -222,7 +222,7 @@ test.describe('signed in', () => {
 })
 
 const PAGES = [
-  { path: '/destinations', heading: 'Explore destinations', text: 'Our destination guide is on its way' },
+  { path: '/destinations', heading: 'Explore destinations', text: 'Not sure where to go?' },
   { path: '/how-it-works', heading: 'Quiz, match, plan, book', text: 'Get matched with an expert' },
   { path: '/experts', heading: 'Meet our travel experts', text: 'Elena Costa' },
   { path: '/pricing', heading: 'Plan at the pace you need', text: '7-14 days' },

@@ -51,21 +51,28 @@ export function FilterBar({ search, placeholder, selects }: { search: string; pl
   )
 }
 
-/** Previous / Next links over a DRF-style count. */
+/**
+ * Previous / Next links over a DRF-style count. The side that does not apply is left out rather than shown disabled:
+ * a link cannot be disabled without JavaScript, and greyed text fails the contrast check.
+ */
 export function Pager({ page, pageSize, count, hrefFor }: { page: number; pageSize: number; count: number; hrefFor: (page: number) => string }) {
   const last = Math.max(1, Math.ceil(count / pageSize))
   if (last === 1) return null
   return (
-    <Group justify="center" gap="sm" mt="md" aria-label="Pages">
-      <Button component="a" href={hrefFor(page - 1)} variant="default" size="xs" disabled={page <= 1} data-disabled={page <= 1 || undefined}>
-        Previous
-      </Button>
+    <Group component="nav" justify="center" gap="sm" mt="md" aria-label="Pages">
+      {page > 1 ? (
+        <Button component="a" href={hrefFor(Math.min(page - 1, last))} variant="default" size="xs">
+          Previous
+        </Button>
+      ) : null}
       <span>
         Page {page} of {last}
       </span>
-      <Button component="a" href={hrefFor(page + 1)} variant="default" size="xs" disabled={page >= last} data-disabled={page >= last || undefined}>
-        Next
-      </Button>
+      {page < last ? (
+        <Button component="a" href={hrefFor(page + 1)} variant="default" size="xs">
+          Next
+        </Button>
+      ) : null}
     </Group>
   )
 }
