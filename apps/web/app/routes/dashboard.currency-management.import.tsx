@@ -2,7 +2,7 @@ import { Button, Divider, Group, NativeSelect, Stack, Text, Textarea } from '@ma
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { getCurrencySettings, importRates, updateRatesNow } from '@meridian/core'
-import { ErrorBanner } from '../components/currency/error-banner.tsx'
+import { ErrorBanner } from '../components/error-banner.tsx'
 import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'

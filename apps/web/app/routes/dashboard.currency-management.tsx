@@ -4,7 +4,7 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/rea
 import { hasPermission } from '@meridian/auth'
 import { DomainError, getCurrencySettings, listCurrencies, listRates, previewConversion } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
-import { ErrorBanner } from '../components/currency/error-banner.tsx'
+import { ErrorBanner } from '../components/error-banner.tsx'
 import { serverDetail } from '../components/currency/form-action.server.ts'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'

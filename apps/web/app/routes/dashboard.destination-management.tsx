@@ -129,11 +129,8 @@ export default function DestinationManagement() {
         page={page}
         pageSize={CATALOGUE_PAGE_SIZE}
         count={count}
-        hrefFor={(p) => {
-          const params = new URLSearchParams(search)
-          params.set('page', String(p))
-          return `${BASE}?${params}`
-        }}
+        base={BASE}
+        search={search}
       />
     </Stack>
   )

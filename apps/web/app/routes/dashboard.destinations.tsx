@@ -109,11 +109,8 @@ export default function DestinationsPage() {
         page={page}
         pageSize={PAGE_SIZE}
         count={count}
-        hrefFor={(p) => {
-          const params = new URLSearchParams(search)
-          params.set('page', String(p))
-          return `${BASE}?${params}`
-        }}
+        base={BASE}
+        search={search}
       />
     </Stack>
   )

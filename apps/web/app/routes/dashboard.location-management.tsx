@@ -127,11 +127,8 @@ export default function LocationManagement() {
         page={page}
         pageSize={CATALOGUE_PAGE_SIZE}
         count={count}
-        hrefFor={(p) => {
-          const params = new URLSearchParams(search)
-          params.set('page', String(p))
-          return `${BASE}?${params}`
-        }}
+        base={BASE}
+        search={search}
       />
     </Stack>
   )

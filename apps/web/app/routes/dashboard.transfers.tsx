@@ -5,7 +5,7 @@ import { hasAnyRole, hasPermission } from '@meridian/auth'
 import { listTransfers, transferPlaceOptions } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { TRANSFER_TYPE_LABELS, TRANSFER_TYPES, type TransferType } from '@meridian/validators/currency-constants'
-import { ErrorBanner } from '../components/currency/error-banner.tsx'
+import { ErrorBanner } from '../components/error-banner.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 

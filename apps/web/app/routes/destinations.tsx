@@ -164,11 +164,8 @@ export default function Destinations() {
               page={pageNumber}
               pageSize={PAGE_SIZE}
               count={count}
-              hrefFor={(p) => {
-                const params = new URLSearchParams(search)
-                params.set('page', String(p))
-                return `${BASE}?${params}`
-              }}
+              base={BASE}
+              search={search}
             />
           </Stack>
           <QuizInvite />

@@ -1,14 +1,7 @@
-import { Alert, Badge, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Container, Paper, Stack, Text, Title } from '@mantine/core'
 
 /** Errors of the catalogue screens show in a red banner (2-catalogue-content.md §8). */
-export function ErrorBanner({ message, title }: { message?: string | null; title?: string }) {
-  if (!message) return null
-  return (
-    <Alert color="red" variant="light" role="alert" title={title}>
-      {message}
-    </Alert>
-  )
-}
+export { ErrorBanner } from '../error-banner.tsx'
 
 /** What a signed-in user without the permission sees instead of a management screen. */
 export function AccessDenied({ title, message, children }: { title?: string; message: string; children?: React.ReactNode }) {

@@ -2,12 +2,12 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { ErrorBanner } from './banners.tsx'
 
-/** The spec's confirmation question with Delete and Cancel; a refusal (409) shows in the red banner. */
-export function ConfirmDelete({ question, error, back, cancelTo }: { question: string; error?: string | null; back: string; cancelTo: string }) {
+/** The spec's confirmation question with Cancel and Delete; a refusal (409) shows in the red banner. */
+export function ConfirmDelete({ question, error, back, cancelTo }: { question: string; error?: string | null; back?: string; cancelTo: string }) {
   const navigation = useNavigation()
   return (
     <Form method="post" aria-label="Confirm delete">
-      <input type="hidden" name="back" value={back} />
+      {back === undefined ? null : <input type="hidden" name="back" value={back} />}
       <Stack gap="md">
         <ErrorBanner message={error} />
         <Text>{question}</Text>

@@ -55,9 +55,15 @@ export function FilterBar({ search, placeholder, selects }: { search: string; pl
  * Previous / Next links over a DRF-style count. The side that does not apply is left out rather than shown disabled:
  * a link cannot be disabled without JavaScript, and greyed text fails the contrast check.
  */
-export function Pager({ page, pageSize, count, hrefFor }: { page: number; pageSize: number; count: number; hrefFor: (page: number) => string }) {
+export function Pager({ page, pageSize, count, base, search }: { page: number; pageSize: number; count: number; base: string; search: string }) {
   const last = Math.max(1, Math.ceil(count / pageSize))
   if (last === 1) return null
+  /** The same list with the same filters, at another page. */
+  const hrefFor = (p: number) => {
+    const params = new URLSearchParams(search)
+    params.set('page', String(p))
+    return `${base}?${params}`
+  }
   return (
     <Group component="nav" justify="center" gap="sm" mt="md" aria-label="Pages">
       {page > 1 ? (

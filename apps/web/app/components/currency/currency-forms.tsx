@@ -2,7 +2,7 @@ import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { RATE_PROVIDERS, RATE_SOURCES } from '@meridian/validators/currency-constants'
-import { ErrorBanner } from './error-banner.tsx'
+import { ErrorBanner } from '../error-banner.tsx'
 
 export interface Option {
   id: number

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { TRANSFER_TYPE_LABELS, TRANSFER_TYPES } from '@meridian/validators/currency-constants'
-import { ErrorBanner } from './error-banner.tsx'
+import { ErrorBanner } from '../error-banner.tsx'
 
 export interface PlaceOptions {
   countries: { id: number; name: string }[]

@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Divider, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Button, Checkbox, Divider, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { PASSWORD_MIN } from '@meridian/validators'
+import { ErrorBanner } from '../error-banner.tsx'
 import { useListUrl } from './route-modal.tsx'
 
 export interface RoleOption {
@@ -21,14 +22,7 @@ export function fieldError(fields: Record<string, string[]> | undefined, name: s
   return messages.length ? [...new Set(messages)].join(' ') : undefined
 }
 
-export function ErrorBanner({ message }: { message?: string | null }) {
-  if (!message) return null
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  )
-}
+export { ErrorBanner }
 
 /**
  * Create New User / Edit User (3-back-office.md §2.5, §5): names, username, e-mail and role required; password and
