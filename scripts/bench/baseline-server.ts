@@ -31,7 +31,7 @@ async function profile(req: http.IncomingMessage, res: http.ServerResponse) {
   if (claims.token_type !== 'access' || typeof claims.user_id !== 'number') return send(res, 401, { detail: 'Given token not valid for any token type' })
   const [row] = await sql.unsafe(LOAD_ACTOR_SQL, [claims.user_id], { prepare: true }).values()
   if (!row) return send(res, 401, { detail: 'Given token not valid for any token type' })
-  const [id, username, email, first, last, roleId, role, roleDisplay, roleDescription, permissions, active, staff, superuser, lastLogin, joined, bio, phone, city, country, validAfter] = row
+  const [id, username, email, first, last, roleId, role, roleDisplay, roleDescription, permissions, active, staff, superuser, _profileIsSuperadmin, lastLogin, joined, bio, phone, city, country, validAfter] = row
   if (!active || (claims.iat ?? 0) < Math.floor((validAfter as Date).getTime() / 1000)) {
     return send(res, 401, { detail: 'Given token not valid for any token type' })
   }
