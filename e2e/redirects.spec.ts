@@ -83,3 +83,32 @@ test('an unknown path leads a visitor to the landing page', async ({ page, baseU
   await expect(page).toHaveURL(`${baseURL}/`)
   await expect(page.getByRole('link', { name: 'Sign In', exact: true }).first()).toBeVisible()
 })
+
+test.describe("a signed-out visit to a management screen says the screen's own sign-in text", () => {
+  const screens: [string, string][] = [
+    ['/dashboard/users', 'Please log in to access user management.'],
+    ['/dashboard/media', 'Please log in to access media management.'],
+    ['/dashboard/currency-management', 'Please log in to access currency management.'],
+    ['/dashboard/transfers', 'Sign in required'],
+    ['/dashboard/destination-management', 'Please log in to access destination management.'],
+    ['/dashboard/location-management', 'Please log in to access location management.'],
+    ['/dashboard/supplier-management', 'Please log in to access supplier management.'],
+  ]
+  for (const [path, text] of screens) {
+    test(path, async ({ page }) => {
+      await page.goto(path)
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`))
+      await expect(page.getByText(text)).toBeVisible()
+    })
+  }
+})
+
+test.describe('the sign-in text of a screen, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows on the sign-in page the visitor is sent to', async ({ page }) => {
+    await page.goto('/dashboard/media?type=photo')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fmedia%3Ftype%3Dphoto$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Please log in to access media management.' })).toBeVisible()
+  })
+})

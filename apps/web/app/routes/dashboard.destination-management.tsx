@@ -14,14 +14,14 @@ import {
 import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
-import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
+import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destination Management · Meridian Travel' }]
 
 const BASE = '/dashboard/destination-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.destinationsLogin)
+  const { actor, ctx } = await requireUser(request, context)
   if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
   const url = new URL(request.url)
   const filters = {

@@ -8,14 +8,14 @@ import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type Locatio
 import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
-import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
+import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Location Management · Meridian Travel' }]
 
 const BASE = '/dashboard/location-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.locationsLogin)
+  const { actor, ctx } = await requireUser(request, context)
   if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
   const url = new URL(request.url)
   // While the form's "Load regions" round trip (no JavaScript) fills the query string, the list keeps its own filters.

@@ -16,14 +16,14 @@ import {
 import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
-import { requireCatalogueUser } from '../components/catalogue/catalogue-action.server.ts'
+import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Supplier Management · Meridian Travel' }]
 
 const BASE = '/dashboard/supplier-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, ctx } = await requireCatalogueUser(request, context, CATALOGUE_MESSAGES.suppliersLogin)
+  const { actor, ctx } = await requireUser(request, context)
   if (!hasAnyPermission(actor, ['manage_suppliers', 'view_suppliers'])) {
     return { denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }
   }

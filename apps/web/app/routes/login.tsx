@@ -7,13 +7,14 @@ import { useEffect } from 'react'
 import { AUTH_MESSAGES } from '@meridian/core/messages'
 import { signInWithForm } from '../utils/sign-in.server.ts'
 import { getActor, safeRedirect } from '../utils/auth.server.ts'
+import { loginReason } from '../utils/login-reason.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Meridian Travel' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   if (await getActor(request, context)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { supportEmail: context.app.config.supportEmail }
+  return { supportEmail: context.app.config.supportEmail, reason: loginReason(url.searchParams.get('redirectTo')) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { supportEmail } = useLoaderData<typeof loader>()
+  const { supportEmail, reason } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [params] = useSearchParams()
@@ -64,6 +65,11 @@ export default function Login() {
               <Form method="post" replace>
                 <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
                 <Stack>
+                  {reason && !result?.error ? (
+                    <Alert color="blue" role="status">
+                      {reason}
+                    </Alert>
+                  ) : null}
                   {result?.error ? (
                     <Alert color="red" role="alert" title="Sign in failed">
                       {result.error}

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from '@remix-run/node'
 import { DomainError, messageForStatus } from '@meridian/core'
-import { getActor, requireUser } from '../../utils/auth.server.ts'
+import { requireUser } from '../../utils/auth.server.ts'
 import { flashHeader } from '../../utils/flash.server.ts'
 
 export interface CatalogueFailure {
@@ -51,16 +51,3 @@ export function listTarget(base: string, back: FormDataEntryValue | string | nul
   return `${base}${search}`
 }
 
-/**
- * requireUser for the three management screens: a signed-out visitor goes to /login with the screen's own
- * 'Please log in to access …' message as a toast (2-catalogue-content.md §2).
- */
-export async function requireCatalogueUser(request: Request, context: AppLoadContext, message: string) {
-  if (!(await getActor(request, context))) {
-    const url = new URL(request.url)
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
-      headers: { 'Set-Cookie': await flashHeader({ type: 'info', message }) },
-    })
-  }
-  return requireUser(request, context)
-}
