@@ -4,6 +4,7 @@ import { createStorage } from '@meridian/storage'
 import type { AppConfig } from './config.ts'
 import { createContentObjectLookup } from './media/content-types.ts'
 import { createMediaJobs } from './media/jobs.ts'
+import { activityContentLookup } from './activities/activities.ts'
 import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
 
 /** Build the application's services over an open database. */
@@ -19,7 +20,7 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
     sessions: createSessionManager(handle.db, { secure: config.production, ttlDays: config.sessionDays }),
     storage: createStorage(config.storage),
     mediaJobs: createMediaJobs(),
-    contentObjects: createContentObjectLookup(),
+    contentObjects: createContentObjectLookup({ 'core.activity': activityContentLookup }),
   }
 }
 
