@@ -127,7 +127,7 @@ export default function ActivityManagement() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-label="Activities">
           {results.map((a) => (
-            <Card key={a.id} withBorder radius="md" padding="md" aria-label={a.name}>
+            <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fw={700}>{a.name}</Text>
