@@ -73,11 +73,13 @@ ALTER TABLE "activity_tags" ADD CONSTRAINT "activity_tags_activity_id_activities
 ALTER TABLE "activity_tags" ADD CONSTRAINT "activity_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activities_created_idx" ON "activities" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activities_category_idx" ON "activities" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "activities_difficulty_idx" ON "activities" USING btree ("difficulty");--> statement-breakpoint
-CREATE INDEX "activities_supplier_idx" ON "activities" USING btree ("supplier_id");--> statement-breakpoint
-CREATE INDEX "activities_location_idx" ON "activities" USING btree ("location_id");--> statement-breakpoint
-CREATE INDEX "activities_country_idx" ON "activities" USING btree ("country_id");--> statement-breakpoint
+CREATE INDEX "activities_difficulty_idx" ON "activities" USING btree ("difficulty","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activities_supplier_idx" ON "activities" USING btree ("supplier_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activities_location_idx" ON "activities" USING btree ("location_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activities_country_idx" ON "activities" USING btree ("country_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activities_featured_idx" ON "activities" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "activities"."is_featured";--> statement-breakpoint
 CREATE INDEX "activities_currency_idx" ON "activities" USING btree ("currency_id");--> statement-breakpoint
+CREATE INDEX "activities_stats_idx" ON "activities" USING btree ("category","difficulty","is_active","is_featured","supplier_id","country_id","location_id");--> statement-breakpoint
 CREATE INDEX "activity_pricing_tiers_activity_idx" ON "activity_pricing_tiers" USING btree ("activity_id","position");--> statement-breakpoint
 CREATE INDEX "activity_tags_tag_idx" ON "activity_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_key" ON "tags" USING btree (lower("name"));--> statement-breakpoint

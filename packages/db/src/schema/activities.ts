@@ -66,11 +66,15 @@ export const activities = pgTable(
   (t) => [
     index('activities_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('activities_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('activities_difficulty_idx').on(t.difficulty),
-    index('activities_supplier_idx').on(t.supplierId),
-    index('activities_location_idx').on(t.locationId),
-    index('activities_country_idx').on(t.countryId),
+    // Each filter with the list's order, so a page is read from the index and stops after 12 (no sort of all matches).
+    index('activities_difficulty_idx').on(t.difficulty, t.createdAt.desc(), t.id.desc()),
+    index('activities_supplier_idx').on(t.supplierId, t.createdAt.desc(), t.id.desc()),
+    index('activities_location_idx').on(t.locationId, t.createdAt.desc(), t.id.desc()),
+    index('activities_country_idx').on(t.countryId, t.createdAt.desc(), t.id.desc()),
+    index('activities_featured_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isFeatured}`),
     index('activities_currency_idx').on(t.currencyId),
+    // The stats chips count the filtered set from this index alone (an index-only scan), never from the wide rows.
+    index('activities_stats_idx').on(t.category, t.difficulty, t.isActive, t.isFeatured, t.supplierId, t.countryId, t.locationId),
   ],
 )
 
