@@ -248,6 +248,9 @@ describe('activities', () => {
       expect((await post(A, tiered(), who)).status).toBe(403)
     }
     expect((await server.request(A)).status).toBe(401)
+    const options = await server.request(`/trpc/activities.formOptions?input=${encodeURIComponent(JSON.stringify({ country: ids.kenya }))}`, { token: token.editor })
+    expect(options.body.result.data.locations).toEqual([{ id: ids.nairobi, name: 'Nairobi' }])
+    expect(options.body.result.data.currencies.map((c: { code: string }) => c.code)).toContain('USD')
     const trpc = await server.request('/trpc/activities.create', { token: token.admin, body: { name: '' } })
     expect(trpc.status).toBe(400)
     expect(trpc.body.error.data.fields.name).toEqual(['This field is required.'])

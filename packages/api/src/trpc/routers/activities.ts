@@ -1,4 +1,5 @@
 import {
+  activityFormOptions,
   attachActivityMedia,
   createActivity,
   deleteActivity,
@@ -43,6 +44,11 @@ export const activitiesRouter = router({
       return priceActivity(ctx.service, id, rest)
     }),
   photos: authedProcedure.input(byId).query(({ ctx, input }) => listActivityMedia(ctx.service, input.id, 'photo')),
+  videos: authedProcedure.input(byId).query(({ ctx, input }) => listActivityMedia(ctx.service, input.id, 'video')),
+  /** Suppliers, countries, active currencies and the locations of `country` for the activity form. */
+  formOptions: authedProcedure
+    .input(v.optional(v.object({ country: v.optional(v.number()) }), {}))
+    .query(({ ctx, input }) => activityFormOptions(ctx.service, input.country ?? null)),
   attachPhotos: authedProcedure
     .input(v.object({ id: v.number(), photo_ids: v.array(v.number()) }))
     .mutation(({ ctx, input }) => attachActivityMedia(ctx.service, input.id, 'photo', { photo_ids: input.photo_ids })),
