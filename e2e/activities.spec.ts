@@ -91,7 +91,8 @@ async function roundTrip(page: Page, request: APIRequestContext, js: boolean) {
   await page.getByRole('link', { name: `Edit ${name}` }).click()
   if (js) {
     await page.getByTestId('media-dropzone').locator('input[type=file]').setInputFiles([await picture('canyon-rim.jpg')])
-    await expect(page.getByRole('dialog').getByText('canyon-rim')).toBeVisible()
+    // The gallery card (its title is the file name without extension), not the upload progress line.
+    await expect(page.getByRole('dialog').getByText('canyon-rim', { exact: true })).toBeVisible()
   } else {
     await page.getByLabel('Photos and videos').setInputFiles([await picture('canyon-rim.jpg')])
     await page.getByRole('button', { name: 'Upload' }).click()
