@@ -93,6 +93,7 @@ test.describe("a signed-out visit to a management screen says the screen's own s
     ['/dashboard/destination-management', 'Please log in to access destination management.'],
     ['/dashboard/location-management', 'Please log in to access location management.'],
     ['/dashboard/supplier-management', 'Please log in to access supplier management.'],
+    ['/dashboard/activity-management', 'Please log in to access activity management.'],
   ]
   for (const [path, text] of screens) {
     test(path, async ({ page }) => {

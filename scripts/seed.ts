@@ -6,11 +6,13 @@
 //   npm run seed -- --size large          also second-level regions and 120,000 locations (the benchmark's set)
 //   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
+//   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
 import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoUsers } from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
+import { seedActivities } from '@meridian/core/activity-seed'
 
-const SIZES = { demo: { locations: 5_000, allRegions: false }, large: { locations: 120_000, allRegions: true } } as const
+const SIZES = { demo: { locations: 5_000, allRegions: false, activities: 200 }, large: { locations: 120_000, allRegions: true, activities: 100_000 } } as const
 
 function options(argv: string[]) {
   const arg = (name: string) => {
@@ -22,7 +24,9 @@ function options(argv: string[]) {
   if (!size) throw new Error(`Unknown --size "${sizeName}" (demo or large).`)
   const locations = arg('locations') === undefined ? size.locations : Number(arg('locations'))
   if (!Number.isInteger(locations) || locations < 0) throw new Error('--locations takes a whole number.')
-  return { locations, allRegions: size.allRegions || argv.includes('--all-regions') }
+  const activities = arg('activities') === undefined ? size.activities : Number(arg('activities'))
+  if (!Number.isInteger(activities) || activities < 0) throw new Error('--activities takes a whole number.')
+  return { locations, allRegions: size.allRegions || argv.includes('--all-regions'), activities }
 }
 
 const chosen = options(process.argv.slice(2))
@@ -37,10 +41,13 @@ try {
   )
   console.log(`Currencies: ${await seedCurrencies(handle.db)} ISO 4217 currencies added.`)
   const started = Date.now()
-  const result = await seedReferenceCatalogue(handle.db, { ...chosen, log: (line) => console.log(`  ${line}`) })
+  const result = await seedReferenceCatalogue(handle.db, { locations: chosen.locations, allRegions: chosen.allRegions, log: (line) => console.log(`  ${line}`) })
   console.log(
     `Catalogue: ${result.countries} countries, ${result.regions} regions, ${result.locations} locations (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   )
+  const activityStart = Date.now()
+  const added = await seedActivities(handle.db, chosen.activities)
+  console.log(`Activities: ${added} added (${((Date.now() - activityStart) / 1000).toFixed(1)} s).`)
 } finally {
   await handle.close()
 }

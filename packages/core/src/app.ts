@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts'
 import { CATALOGUE_CONTENT_LOOKUPS } from './media/catalogue-lookups.ts'
 import { createContentObjectLookup } from './media/content-types.ts'
 import { createMediaJobs } from './media/jobs.ts'
+import { activityContentLookup } from './activities/activities.ts'
 import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
 
 /** Build the application's services over an open database. */
@@ -20,7 +21,7 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
     sessions: createSessionManager(handle.db, { secure: config.production, ttlDays: config.sessionDays }),
     storage: createStorage(config.storage),
     mediaJobs: createMediaJobs(),
-    contentObjects: createContentObjectLookup(CATALOGUE_CONTENT_LOOKUPS),
+    contentObjects: createContentObjectLookup({ ...CATALOGUE_CONTENT_LOOKUPS, 'core.activity': activityContentLookup }),
   }
 }
 

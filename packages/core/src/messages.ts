@@ -153,6 +153,34 @@ export const CATALOGUE_MESSAGES = {
   supplierNotFound: 'The requested supplier was not found.',
 } as const
 
+/** Activity Management (2-catalogue-content.md §2, §8). */
+export const ACTIVITY_MESSAGES = {
+  loginTitle: 'Authentication Required',
+  login: 'Please log in to access activity management.',
+  deniedTitle: 'Access Denied',
+  denied: "You don't have permission to manage activities.",
+  loadFailed: 'Failed to load data',
+  listFailed: 'Failed to load activities',
+  deleteFailed: 'Failed to delete activity',
+  createFailed: 'Failed to create activity: ',
+  updateFailed: 'Failed to update activity: ',
+  unknownError: 'Unknown error',
+  confirmDelete: 'Are you sure you want to delete this activity? This action cannot be undone.',
+  notFound: 'The requested activity was not found.',
+  supplierOtherCountry: "This supplier works in another country than the activity's location.",
+  locationOtherCountry: 'This location is not in the chosen country.',
+  unknownSupplier: 'Select a valid supplier.',
+  unknownLocation: 'Select a valid location.',
+  unknownCountry: 'Select a valid country.',
+  unknownCurrency: 'Select a valid currency.',
+  noTierCovers: (n: number, ranges: string) => `No pricing tier covers a group of ${n}. The tiers cover ${ranges}.`,
+  tooManyParticipants: (max: number) => `This activity takes at most ${max} participant${max === 1 ? '' : 's'}.`,
+  notAvailableOn: (day: string) => `This activity is not available on ${day}s.`,
+  noPrice: 'This activity has no price set.',
+  unknownMedia: (kind: string, ids: number[]) => `Unknown ${kind} ids: ${ids.join(', ')}.`,
+  wrongMediaType: (kind: string, ids: number[]) => `These media items are not ${kind}s: ${ids.join(', ')}.`,
+} as const
+
 /** Currency Management (3-back-office.md §5, §6, §8). */
 export const CURRENCY_MESSAGES = {
   login: 'Please log in to access currency management.',

@@ -1,2 +1,3 @@
 /** Fixtures for tests and benchmarks (not part of the runtime API). */
 export * from './media/test-helpers.ts'
+export * from './activities/test-helpers.ts'

@@ -1,20 +1,205 @@
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderPage } from '../components/shell/placeholder-page.tsx'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { activityFormOptions, DomainError, listActivities, mayManageActivities } from '@meridian/core'
+import { ACTIVITY_MESSAGES } from '@meridian/core/messages'
+import { ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_LABELS, ACTIVITY_DIFFICULTIES, ACTIVITY_PAGE_SIZE } from '@meridian/validators/activity-constants'
+import { priceFrom } from '../components/activities/price-summary.ts'
+import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { FilterBar } from '../components/catalogue/filter-bar.tsx'
+import { PageHeader } from '../components/shell/placeholder-page.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Activity Management · Meridian Travel' }]
 
+const BASE = '/dashboard/activity-management'
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { actor, ctx } = await requireUser(request, context)
+  if (!mayManageActivities(actor)) return { denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }
+  const url = new URL(request.url)
+  const filters = {
+    search: url.searchParams.get('search') ?? '',
+    category: url.searchParams.get('category') ?? '',
+    difficulty: url.searchParams.get('difficulty') ?? '',
+    supplier: url.searchParams.get('supplier') ?? '',
+  }
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const options = await activityFormOptions(ctx).catch(() => ({ suppliers: [] as { id: number; name: string }[] }))
+  try {
+    const list = await listActivities(
+      ctx,
+      { search: filters.search, category: filters.category, difficulty: filters.difficulty, supplier_id: filters.supplier },
+      { limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE },
+    )
+    return { denied: false as const, filters, page, suppliers: options.suppliers, ...list, error: null }
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.error('[activity-management] load failed:', error)
+    return { denied: false as const, filters, page, suppliers: options.suppliers, count: 0, results: [], stats: null, error: ACTIVITY_MESSAGES.listFailed }
+  }
 }
 
-export default function ActivityManagementPage() {
+function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <PlaceholderPage
-      title="Activity Management"
-      description="The activity catalogue: tiered pricing, schedules, supplier connections and media for every activity."
-      icon="/dashboard/activity-management"
-    />
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Paper>
+  )
+}
+
+export default function ActivityManagement() {
+  const data = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  if (data.denied) {
+    return (
+      <AccessDenied title={ACTIVITY_MESSAGES.deniedTitle} message={ACTIVITY_MESSAGES.denied}>
+        <Text size="sm" c="dimmed">
+          Current role: {data.roleName}
+        </Text>
+      </AccessDenied>
+    )
+  }
+  const { filters, results, page, error, stats, suppliers } = data
+  const to = (path: string) => `${BASE}${path}${search}`
+  const pageHref = (p: number) => {
+    const params = new URLSearchParams(search)
+    if (p === 1) params.delete('page')
+    else params.set('page', String(p))
+    const qs = params.toString()
+    return qs ? `${BASE}?${qs}` : BASE
+  }
+  const nextDisabled = results.length < ACTIVITY_PAGE_SIZE
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <PageHeader title="Activity Management" description="Activities with tiered pricing, schedules, supplier connections and media.">
+        <Button component={Link} to={to('/new')} preventScrollReset>
+          Add Activity
+        </Button>
+      </PageHeader>
+      {stats ? (
+        <Group gap="sm" aria-label="Activity figures">
+          <Badge size="lg" variant="light">
+            Total: {stats.total}
+          </Badge>
+          <Badge size="lg" variant="light" color="teal">
+            Active: {stats.active}
+          </Badge>
+          <Badge size="lg" variant="light" color="yellow">
+            Featured: {stats.featured}
+          </Badge>
+        </Group>
+      ) : null}
+      <FilterBar
+        search={filters.search}
+        placeholder="Search activities..."
+        selects={[
+          {
+            name: 'category',
+            label: 'Category',
+            value: filters.category,
+            options: [{ value: '', label: 'All categories' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: ACTIVITY_CATEGORY_LABELS[c] }))],
+          },
+          {
+            name: 'difficulty',
+            label: 'Difficulty',
+            value: filters.difficulty,
+            options: [{ value: '', label: 'All difficulties' }, ...ACTIVITY_DIFFICULTIES.map((d) => ({ value: d, label: cap(d) }))],
+          },
+          {
+            name: 'supplier',
+            label: 'Supplier',
+            value: filters.supplier,
+            options: [{ value: '', label: 'All suppliers' }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))],
+          },
+        ]}
+      />
+      <ErrorBanner message={error} />
+      <Outlet />
+      {results.length === 0 && !error ? (
+        <Text c="dimmed">No activities match these filters.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-label="Activities">
+          {results.map((a) => (
+            <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={700}>{a.name}</Text>
+                  <Group gap={4} wrap="nowrap">
+                    {a.is_featured ? (
+                      <Badge size="xs" color="yellow">
+                        Featured
+                      </Badge>
+                    ) : null}
+                    <Badge size="xs" color={a.is_active ? 'teal' : 'gray'} variant="light">
+                      {a.is_active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Group>
+                </Group>
+                <Group gap={4}>
+                  <Badge size="sm" variant="outline">
+                    {ACTIVITY_CATEGORY_LABELS[a.category]}
+                  </Badge>
+                  <Badge size="sm" variant="outline" color="grape">
+                    {cap(a.difficulty)}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {a.description}
+                </Text>
+                <Text size="sm">{a.location_summary}</Text>
+                <Text size="sm" c="dimmed">
+                  {a.supplier_name || '—'}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {priceFrom(a.pricing)}
+                </Text>
+                <Group gap={4}>
+                  <Button component={Link} to={to(`/${a.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${a.name}`}>
+                    View
+                  </Button>
+                  <Button component={Link} to={to(`/${a.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${a.name}`}>
+                    Edit
+                  </Button>
+                  <Button component={Link} to={to(`/${a.id}/media`)} size="xs" variant="subtle" preventScrollReset aria-label={`Media of ${a.name}`}>
+                    Media
+                  </Button>
+                  <Button component={Link} to={to(`/${a.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${a.name}`}>
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Group justify="center" gap="sm" aria-label="Pages">
+        {page <= 1 ? (
+          <Button variant="default" size="xs" disabled>
+            Previous
+          </Button>
+        ) : (
+          <Button component={Link} to={pageHref(page - 1)} variant="default" size="xs">
+            Previous
+          </Button>
+        )}
+        <Text size="sm">Page {page}</Text>
+        {nextDisabled ? (
+          <Button variant="default" size="xs" disabled>
+            Next
+          </Button>
+        ) : (
+          <Button component={Link} to={pageHref(page + 1)} variant="default" size="xs">
+            Next
+          </Button>
+        )}
+      </Group>
+    </Stack>
   )
 }

@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_MESSAGES,
   CATALOGUE_MESSAGES,
   CURRENCY_MESSAGES,
   MEDIA_MESSAGES,
@@ -15,6 +16,7 @@ const REASONS: [prefix: string, message: string][] = [
   ['/dashboard/destination-management', CATALOGUE_MESSAGES.destinationsLogin],
   ['/dashboard/location-management', CATALOGUE_MESSAGES.locationsLogin],
   ['/dashboard/supplier-management', CATALOGUE_MESSAGES.suppliersLogin],
+  ['/dashboard/activity-management', ACTIVITY_MESSAGES.login],
   ['/dashboard', 'Please log in to access the dashboard.'],
 ]
 

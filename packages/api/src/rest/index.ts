@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
+import { activityRoutes } from './activities.ts'
 import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
 import { destinationRoutes, supplierRoutes } from './catalogue.ts'
@@ -28,5 +29,6 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   supplierRoutes(table)
   currencyRoutes(table)
   transferRoutes(table)
+  activityRoutes(table)
   return handle
 }

@@ -3,7 +3,7 @@ import { createS3Storage, type ObjectStorage } from '@meridian/storage'
 import { startTestS3, type TestS3 } from '@meridian/storage/testing'
 import { mediaItems } from '@meridian/db'
 import { MEDIA_MESSAGES, startMediaWorker, type MediaWorker } from '@meridian/core'
-import { jpegWithPrivateMetadata, png } from '@meridian/core/testing'
+import { insertTestActivity, jpegWithPrivateMetadata, png } from '@meridian/core/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing.ts'
 
@@ -13,6 +13,7 @@ let bucket: ObjectStorage
 let worker: MediaWorker
 let admin: string
 let traveler: string
+let activityId: number
 
 beforeAll(async () => {
   s3 = await startTestS3()
@@ -30,6 +31,7 @@ beforeAll(async () => {
   worker = await startMediaWorker(server.app, { pollMs: 200, databaseUrl: server.handle.url })
   admin = (await server.login('admin')).access
   traveler = (await server.login('traveler')).access
+  activityId = await insertTestActivity(server.handle.db, 'Harbour Tour')
 })
 
 afterAll(async () => {
@@ -81,7 +83,7 @@ describe('POST /api/media/bulk_upload/ on S3', () => {
       { name: 'files', filename: 'virus.png', type: 'image/png', data: 'MZ this is not a picture' },
       { name: 'files', filename: 'logo.png', type: 'image/png', data: await png() },
       { name: 'content_type', data: 'core.activity' },
-      { name: 'object_id', data: '3' },
+      { name: 'object_id', data: String(activityId) },
     ])
     expect(res.status).toBe(201)
     expect(res.body.results.map((r: any) => [r.filename, r.success])).toEqual([
@@ -91,7 +93,7 @@ describe('POST /api/media/bulk_upload/ on S3', () => {
     ])
     expect(res.body.results[1].error).toBe(MEDIA_MESSAGES.unsupportedType)
     expect(res.body).toMatchObject({ uploaded: 2, failed: 1 })
-    expect(res.body.results[0].media).toMatchObject({ content_type: 'core.activity', object_id: 3, status: 'pending' })
+    expect(res.body.results[0].media).toMatchObject({ content_type: 'core.activity', object_id: activityId, status: 'pending' })
     expect((await objects()).length).toBe(before + 2)
   })
 
@@ -217,10 +219,10 @@ describe('the other media calls', () => {
 
   it('gallery of an activity is open to everyone, ready items only', async () => {
     await worker.idle()
-    const res = await server.request('/api/media/gallery/?content_type=core.activity&object_id=3')
+    const res = await server.request(`/api/media/gallery/?content_type=core.activity&object_id=${activityId}`)
     expect(res.status).toBe(200)
     expect(res.body.map((m: any) => m.title)).toEqual(['harbour', 'logo'])
-    expect(res.body[0].content_object_name).toBe('Activity #3')
+    expect(res.body[0].content_object_name).toBe('Harbour Tour')
     const preview = await fetch(res.body[0].preview_url)
     expect(preview.status).toBe(200)
     expect(preview.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

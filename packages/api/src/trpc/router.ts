@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init.ts'
+import { activitiesRouter } from './routers/activities.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
@@ -23,6 +24,7 @@ export const appRouter = router({
   destinations: destinationsRouter,
   currencies: currenciesRouter,
   transfers: transfersRouter,
+  activities: activitiesRouter,
 })
 
 export type AppRouter = typeof appRouter

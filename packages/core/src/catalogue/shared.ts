@@ -82,7 +82,8 @@ export function stillReferenced(what: string, counts: Record<string, number>, ta
 /** The table named in a foreign-key violation's detail ('… is still referenced from table "activities".'). */
 export function referencingTable(error: unknown): string | undefined {
   const { code, detail } = pgError(error)
-  if (code !== '23503') return undefined
+  // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE RESTRICT).
+  if (code !== '23503' && code !== '23001') return undefined
   return /table "([^"]+)"/.exec(detail ?? '')?.[1] ?? 'other records'
 }
 

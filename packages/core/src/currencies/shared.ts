@@ -34,7 +34,8 @@ export function inUse(what: string, counts: Record<string, number>, otherTable?:
 /** The table named in a foreign-key violation ('… is still referenced from table "activities".'). */
 export function referencingTableOf(error: unknown): string | undefined {
   const { code, detail } = pgCode(error)
-  if (code !== '23503') return undefined
+  // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE RESTRICT).
+  if (code !== '23503' && code !== '23001') return undefined
   return /table "([^"]+)"/.exec(detail ?? '')?.[1] ?? 'other records'
 }
 

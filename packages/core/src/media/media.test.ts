@@ -20,6 +20,7 @@ import { brokenFile, file, generatedFile, jpegWithPrivateMetadata, png } from '.
 import { deleteMedia, deleteMediaItems, reprocessMedia, updateMedia } from './update-media.ts'
 import { beginMediaUpload, type IncomingFile } from './upload-media.ts'
 import { getMediaFile } from './read-media-file.ts'
+import { insertTestActivity } from '../activities/test-helpers.ts'
 
 let handle: DatabaseHandle
 let app: AppServices
@@ -176,8 +177,12 @@ describe('upload and processing of photos', () => {
 describe('attachment to catalogue objects', () => {
   it('attaches uploads to a real content type and object; an unknown type removes what was stored', async () => {
     const ctx = await as('admin')
-    const attached = await upload(ctx, [file('a.png', await png())], { content_type: 'core.activity', object_id: '7' })
-    expect(attached.results[0]!.media).toMatchObject({ content_type: 'core.activity', object_id: 7 })
+    const activityId = await insertTestActivity(handle.db, 'Harbour Tour')
+    const attached = await upload(ctx, [file('a.png', await png())], { content_type: 'core.activity', object_id: String(activityId) })
+    expect(attached.results[0]!.media).toMatchObject({ content_type: 'core.activity', object_id: activityId })
+    await expect(upload(ctx, [file('x.png', await png())], { content_type: 'core.activity', object_id: '999999' })).rejects.toMatchObject({
+      fields: { object_id: ['No activity with id 999999.'] },
+    })
 
     const keysBefore = await storedKeys()
     const rowsBefore = (await handle.db.select().from(mediaItems)).length

@@ -1,0 +1,150 @@
+// `npm run bench:activities`: the activity list (filtered and searched, page size 12, with its stats chips) over
+// REST against PostgreSQL with 100,000 activities seeded, beside the cheapest authenticated REST call (the profile
+// GET) measured in the same run as a baseline. Reports figures, never gates (exit 0; 1 only when it could not measure).
+//
+// Environment (all optional):
+//   BENCH_REQUESTS       requests per endpoint, spread over the queries (400)
+//   BENCH_CONCURRENCY    requests in flight at once in the second, loaded pass (4); the first pass (the bar) sends one at a time
+//   BENCH_ACTIVITIES     activities to seed (100000)
+//   BENCH_ADMIN_URL      PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DATABASE       the throwaway database, dropped and recreated each run (meridian_bench_activities)
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { seedDemoUsers } from '@meridian/core'
+import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
+import { seedActivities } from '@meridian/core/activity-seed'
+import { seedCurrencies } from '@meridian/core/currency-seed'
+import { openDatabase, sql } from '@meridian/db'
+import { killAllSync, startChild, stopAll, waitForOk } from './children.ts'
+import { createBenchDatabase, dropBenchDatabase } from './database.ts'
+import { login } from './measure.ts'
+import { barLine } from './report.ts'
+import { snapshotServer } from './snapshot.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const dbName = process.env.BENCH_DATABASE ?? 'meridian_bench_activities'
+const requests = Number(process.env.BENCH_REQUESTS ?? 400)
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4)
+const seedCount = Number(process.env.BENCH_ACTIVITIES ?? 100_000)
+const P95_BAR_MS = 30
+
+/** List queries as the screen sends them: searches (short, common, rare, none), filters, later pages, combinations. */
+const QUERIES = [
+  'search=kayak',
+  'search=ka',
+  'search=street%20food&category=culinary',
+  'category=nature&difficulty=easy',
+  'difficulty=expert&page=3',
+  'search=tour%2012',
+  'supplier_id=3&category=adventure',
+  'search=zzzq',
+  'is_featured=true',
+  'search=wine&difficulty=moderate&supplier_id=5',
+  'category=wellness&is_active=true&page=2',
+  'search=safari%20walk',
+]
+
+const cleanupDirs: string[] = []
+let created = false
+async function cleanup() {
+  await stopAll().catch(() => {})
+  if (created) await dropBenchDatabase(adminUrl, dbName).catch((e) => console.error(`dropping ${dbName}:`, e.message))
+  for (const dir of cleanupDirs) fs.rmSync(dir, { recursive: true, force: true })
+}
+process.once('exit', killAllSync)
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+/** `requests` GETs, `concurrency` at a time, each URL from `urlFor(i)`; latencies in ms, sorted. */
+async function time(urlFor: (i: number) => string, headers: Record<string, string>, concurrency: number) {
+  const samples: number[] = []
+  let next = 0
+  let failures = 0
+  const worker = async () => {
+    while (next < requests) {
+      const i = next++
+      const started = performance.now()
+      const res = await fetch(urlFor(i), { headers })
+      await res.arrayBuffer()
+      samples.push(performance.now() - started)
+      if (res.status !== 200) failures++
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  samples.sort((a, b) => a - b)
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), failures }
+}
+
+async function main() {
+  console.log(`Activities bench: node ${process.version}, ${os.availableParallelism()} cores, ${requests} requests per endpoint, ${concurrency} in flight`)
+  const databaseUrl = await createBenchDatabase(adminUrl, dbName)
+  created = true
+  const handle = await openDatabase({ url: databaseUrl, max: 4 })
+  const started = performance.now()
+  await handle.migrate()
+  await seedDemoUsers(handle.db)
+  await seedCurrencies(handle.db)
+  const seeded = await seedReferenceCatalogue(handle.db, { locations: 5_000 })
+  const added = await seedActivities(handle.db, seedCount)
+  await handle.db.execute(sql`analyze`)
+  await handle.close()
+  console.log(`Seeded ${seeded.locations} locations and ${added} activities in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+  const snapshot = await snapshotServer(root)
+  cleanupDirs.push(snapshot.dir)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_DIR: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-act-')), 'data'),
+  }
+  cleanupDirs.push(path.dirname(env.DATA_DIR!))
+  for (const name of ['SMTP_URL', 'APP_ORIGIN', 'TRUST_PROXY']) delete env[name]
+  const app = startChild('app', ['--import', 'tsx', snapshot.entry], env, /listening on http:\/\/localhost:(\d+)/, root)
+  const base = `http://127.0.0.1:${await app.port}`
+  await waitForOk(`${base}/readyz`, 120_000, 25, app)
+  const { access } = await login(base, 'admin', 'meridian-demo')
+  const headers = { Authorization: `Bearer ${access}` }
+
+  const q = (i: number) => QUERIES[i % QUERIES.length]!
+  const endpoints = [
+    { label: 'baseline: GET profile', url: () => `${base}/users/api/auth/profile/` },
+    { label: 'GET activities (filters, search)', url: (i: number) => `${base}/api/activities/?${q(i)}` },
+  ]
+  // Warm-up: JIT, pool connections and prepared plans, untimed.
+  for (const e of endpoints) for (let i = 0; i < QUERIES.length * 2; i++) await (await fetch(e.url(i), { headers })).arrayBuffer()
+  const sample = await (await fetch(`${base}/api/activities/?search=kayak`, { headers })).json()
+  console.log(`  search "kayak": ${sample.count} activities, stats ${JSON.stringify(sample.stats)}, first ${sample.results[0]?.name}`)
+
+  const passes: Record<number, { label: string; p95: number; failures: number }[]> = {}
+  for (const inFlight of [1, concurrency]) {
+    console.log(`\n${`endpoint, ${inFlight} in flight`.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-200'.padStart(9)}`)
+    passes[inFlight] = []
+    for (const e of endpoints) {
+      const r = await time(e.url, headers, inFlight)
+      passes[inFlight]!.push({ label: e.label, ...r })
+      console.log(`${e.label.padEnd(34)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.failures).padStart(9)}`)
+    }
+  }
+  console.log(`\nBar: p95 < ${P95_BAR_MS} ms, one request at a time (a person typing); the loaded pass is for comparison with the baseline.`)
+  for (const r of passes[1]!.slice(1)) console.log(barLine(`${r.label} p95`, `${r.p95.toFixed(1)} ms`, r.p95 < P95_BAR_MS && r.failures === 0, `< ${P95_BAR_MS} ms`))
+  const load = os.loadavg()[0]!
+  if (load > os.availableParallelism()) console.warn(`  WARNING: load average ${load.toFixed(2)}: other work competes for the CPU; compare with the baseline row.`)
+  console.log(`Queries: ${QUERIES.join(' | ')}`)
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error('\nBench failed:', error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
