@@ -62,6 +62,12 @@ export default defineConfig({
       ],
     },
   },
+  // The media library spec counts every item and stored file of the library, so it runs after the rest (whose
+  // activity spec uploads photos of its own), not beside it.
+  projects: [
+    { name: 'app', testIgnore: /media\.spec\.ts$/ },
+    { name: 'media-library', testMatch: /media\.spec\.ts$/, dependencies: ['app'] },
+  ],
   webServer: {
     command: 'node e2e/support/serve.mjs',
     url: `${baseURL}/readyz`,
