@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts'
 import { CATALOGUE_MESSAGES, STATUS_MESSAGES } from '../messages.ts'
 
 /**
- * Who may do what in the catalogue (docs/decisions/010-issue5-catalogue-access.md): decided by permission.
+ * Who may do what in the catalogue (docs/decisions/010-catalogue-access.md): decided by permission.
  * Countries, regions and locations: manage_destinations reads and writes. Suppliers: manage_suppliers writes,
  * manage_suppliers or view_suppliers reads.
  */

@@ -6,7 +6,7 @@ import { TRANSFER_MESSAGES } from '../messages.ts'
 
 /**
  * Transfers: superadmin, admin and expert (3-back-office.md §6 navigation), by role since no permission of the
- * spec's table names transfers; '*' (superadmin, superuser) passes too. docs/decisions/012-issue8-transfers.md.
+ * spec's table names transfers; '*' (superadmin, superuser) passes too. docs/decisions/015-transfers.md.
  */
 export function canManageTransfers(ctx: ServiceContext) {
   const actor = requireActor(ctx)
