@@ -12,6 +12,22 @@ afterAll(async () => {
   await server?.close()
 })
 
+describe('users procedures: access before input', () => {
+  it('answer an anonymous caller 401 and a traveler 403 even when the input is malformed', async () => {
+    const anonymous = await server.request('/trpc/users.create', { body: { username: 42 } })
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error.message).toBe('Please log in to access user management.')
+    const traveler = (await server.login('traveler')).access
+    const denied = await server.request('/trpc/users.create', { token: traveler, body: { username: 42 } })
+    expect(denied.status).toBe(403)
+    const admin = await server.request('/trpc/admin.changeRole', { token: traveler, body: { id: 'x' } })
+    expect(admin.status).toBe(403)
+    // A manager with the same malformed input gets the field errors.
+    const manager = await server.request('/trpc/users.create', { token: (await server.login('superadmin')).access, body: { username: 42 } })
+    expect(manager.status).toBe(400)
+  })
+})
+
 describe('users procedures through the typed client', () => {
   it('creates, lists, changes the role of and deactivates a user with the REST shapes', async () => {
     const roles = await client.roles.selectOptions.query()

@@ -26,6 +26,8 @@ import {
   listManagedUsers,
   listRoles,
   listRoleUsers,
+  requireAdmin,
+  requireUserManager,
   roleSelectOptions,
   systemHealth,
   updateManagedUser,
@@ -35,50 +37,59 @@ import {
 import * as v from 'valibot'
 import { publicProcedure, router } from '../init.ts'
 
-/*
- * The services check access themselves and answer anonymous callers with their own texts, so these are public
- * procedures: UNAUTHORIZED / FORBIDDEN come from the services, like every other rule.
- */
+/** The screen's own rule, checked before the input is read: a caller without access never learns what input is valid. */
+const managerProcedure = publicProcedure.use(({ ctx, next }) => {
+  requireUserManager(ctx.service)
+  return next()
+})
+const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  requireAdmin(ctx.service)
+  return next()
+})
 
+/*
+ * The services check access themselves and answer with their own texts; the procedures ask the same rule once more
+ * before reading the input, so an anonymous or unauthorised call is 401 / 403 whatever it sends.
+ */
 const byId = v.object({ id: v.pipe(v.number(), v.integer()) })
 const filters = v.optional(v.object({ search: v.optional(v.string()), role: v.optional(v.string()) }))
 
 export const usersRouter = router({
-  list: publicProcedure.input(v.optional(ListUsersQuery)).query(({ ctx, input }) => listManagedUsers(ctx.service, input ?? {})),
-  get: publicProcedure.input(byId).query(({ ctx, input }) => getManagedUser(ctx.service, input.id)),
-  create: publicProcedure.input(CreateManagedUserInput).mutation(({ ctx, input }) =>
+  list: managerProcedure.input(v.optional(ListUsersQuery)).query(({ ctx, input }) => listManagedUsers(ctx.service, input ?? {})),
+  get: managerProcedure.input(byId).query(({ ctx, input }) => getManagedUser(ctx.service, input.id)),
+  create: managerProcedure.input(CreateManagedUserInput).mutation(({ ctx, input }) =>
     createManagedUser(ctx.service, input, ctx.app.config.appOrigin ?? `http://localhost:${ctx.app.config.port}`),
   ),
-  update: publicProcedure
+  update: managerProcedure
     .input(v.object({ id: byId.entries.id, data: UpdateManagedUserInput }))
     .mutation(({ ctx, input }) => updateManagedUser(ctx.service, input.id, input.data)),
   /** DELETE in REST: deactivates. */
-  deactivate: publicProcedure.input(byId).mutation(async ({ ctx, input }) => {
+  deactivate: managerProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deactivateUser(ctx.service, input.id)
     return { detail: 'User deactivated.' }
   }),
-  selectOptions: publicProcedure.input(filters).query(({ ctx, input }) => userSelectOptions(ctx.service, input ?? {})),
-  changeRole: publicProcedure
+  selectOptions: managerProcedure.input(filters).query(({ ctx, input }) => userSelectOptions(ctx.service, input ?? {})),
+  changeRole: managerProcedure
     .input(v.object({ id: byId.entries.id, ...ChangeRoleInput.entries }))
     .mutation(({ ctx, input }) => changeUserRole(ctx.service, input.id, { role_id: input.role_id })),
-  bulkUpdateStatus: publicProcedure.input(BulkUpdateStatusInput).mutation(({ ctx, input }) => bulkUpdateStatus(ctx.service, input)),
-  stats: publicProcedure.query(({ ctx }) => getUserStats(ctx.service)),
-  activity: publicProcedure.input(byId).query(({ ctx, input }) => getUserActivity(ctx.service, input.id)),
+  bulkUpdateStatus: managerProcedure.input(BulkUpdateStatusInput).mutation(({ ctx, input }) => bulkUpdateStatus(ctx.service, input)),
+  stats: managerProcedure.query(({ ctx }) => getUserStats(ctx.service)),
+  activity: managerProcedure.input(byId).query(({ ctx, input }) => getUserActivity(ctx.service, input.id)),
 })
 
 export const rolesRouter = router({
-  list: publicProcedure.input(filters).query(({ ctx, input }) => listRoles(ctx.service, { search: input?.search })),
-  get: publicProcedure.input(byId).query(({ ctx, input }) => getRole(ctx.service, input.id)),
-  create: publicProcedure.input(CreateRoleInput).mutation(({ ctx, input }) => createRole(ctx.service, input)),
-  update: publicProcedure
+  list: managerProcedure.input(filters).query(({ ctx, input }) => listRoles(ctx.service, { search: input?.search })),
+  get: managerProcedure.input(byId).query(({ ctx, input }) => getRole(ctx.service, input.id)),
+  create: managerProcedure.input(CreateRoleInput).mutation(({ ctx, input }) => createRole(ctx.service, input)),
+  update: managerProcedure
     .input(v.object({ id: byId.entries.id, data: UpdateRoleInput }))
     .mutation(({ ctx, input }) => updateRole(ctx.service, input.id, input.data)),
-  delete: publicProcedure.input(byId).mutation(async ({ ctx, input }) => {
+  delete: managerProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteRole(ctx.service, input.id)
     return { detail: 'Role deleted.' }
   }),
-  selectOptions: publicProcedure.query(({ ctx }) => roleSelectOptions(ctx.service)),
-  users: publicProcedure
+  selectOptions: managerProcedure.query(({ ctx }) => roleSelectOptions(ctx.service)),
+  users: managerProcedure
     .input(v.object({ id: byId.entries.id, ...v.partial(v.omit(ListUsersQuery, ['role'])).entries }))
     .query(({ ctx, input }) => {
       const { id, ...query } = input
@@ -87,11 +98,11 @@ export const rolesRouter = router({
 })
 
 export const adminRouter = router({
-  dashboard: publicProcedure.query(({ ctx }) => adminDashboard(ctx.service)),
-  users: publicProcedure.input(v.optional(ListUsersQuery)).query(({ ctx, input }) => adminListUsers(ctx.service, input ?? {})),
-  analytics: publicProcedure.query(({ ctx }) => adminAnalytics(ctx.service)),
-  systemHealth: publicProcedure.query(({ ctx }) => systemHealth(ctx.service)),
-  changeRole: publicProcedure
+  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.service)),
+  users: adminProcedure.input(v.optional(ListUsersQuery)).query(({ ctx, input }) => adminListUsers(ctx.service, input ?? {})),
+  analytics: adminProcedure.query(({ ctx }) => adminAnalytics(ctx.service)),
+  systemHealth: adminProcedure.query(({ ctx }) => systemHealth(ctx.service)),
+  changeRole: adminProcedure
     .input(v.object({ id: byId.entries.id, ...AdminRoleInput.pipe[0].entries }))
     .mutation(({ ctx, input }) => {
       const { id, ...data } = input
