@@ -19,7 +19,7 @@ import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { openDatabase } from '@meridian/db'
 import { killAllSync, startChild, stopAll, waitForOk } from './children.ts'
 import { createBenchDatabase, dropBenchDatabase } from './database.ts'
-import { login } from './measure.ts'
+import { login, timeGets } from './measure.ts'
 import { barLine } from './report.ts'
 import { snapshotServer } from './snapshot.ts'
 
@@ -42,28 +42,6 @@ async function cleanup() {
   for (const dir of cleanupDirs) fs.rmSync(dir, { recursive: true, force: true })
 }
 process.once('exit', killAllSync)
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-
-/** `requests` GETs, `concurrency` at a time, each URL from `urlFor(i)`; latencies in ms, sorted. */
-async function time(urlFor: (i: number) => string, headers: Record<string, string>, concurrency: number) {
-  const samples: number[] = []
-  let next = 0
-  let failures = 0
-  const worker = async () => {
-    while (next < requests) {
-      const i = next++
-      const started = performance.now()
-      const res = await fetch(urlFor(i), { headers })
-      await res.arrayBuffer()
-      samples.push(performance.now() - started)
-      if (res.status !== 200) failures++
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  samples.sort((a, b) => a - b)
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), failures }
-}
 
 async function main() {
   console.log(`Catalogue bench: node ${process.version}, ${os.availableParallelism()} cores, ${requests} requests per endpoint, ${concurrency} in flight`)
@@ -114,7 +92,7 @@ async function main() {
     console.log(`\n${`endpoint, ${inFlight} in flight`.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-200'.padStart(9)}`)
     passes[inFlight] = []
     for (const e of endpoints) {
-      const r = await time(e.url, headers, inFlight)
+      const r = await timeGets(e.url, headers, requests, inFlight)
       passes[inFlight]!.push({ label: e.label, ...r })
       console.log(`${e.label.padEnd(34)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.failures).padStart(9)}`)
     }

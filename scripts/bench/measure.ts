@@ -83,3 +83,26 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
+
+/** The p-th percentile (nearest rank) of latencies sorted ascending. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
+
+/** `requests` GETs, `concurrency` at a time, each URL from `urlFor(i)`: p50, p95 and p99 in ms, and the answers not 200. */
+export async function timeGets(urlFor: (i: number) => string, headers: Record<string, string>, requests: number, concurrency: number) {
+  const samples: number[] = []
+  let next = 0
+  let failures = 0
+  const worker = async () => {
+    while (next < requests) {
+      const i = next++
+      const started = performance.now()
+      const res = await fetch(urlFor(i), { headers })
+      await res.arrayBuffer()
+      samples.push(performance.now() - started)
+      if (res.status !== 200) failures++
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  samples.sort((a, b) => a - b)
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), failures }
+}

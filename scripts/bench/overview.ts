@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import postgres from 'postgres'
+import { percentile } from './measure.ts'
 
 export const SESSION_COOKIE = 'meridian_session'
 
@@ -62,7 +63,6 @@ export interface LatencyResult {
   p99: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN
 
 /** A closed loop of `connections` clients for `seconds`, every request timed (after a short warm-up). */
 export async function latency(label: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LatencyResult> {

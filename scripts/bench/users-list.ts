@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import { percentile } from './measure.ts'
 import { barLine } from './report.ts'
 
 /** The users list bar: p95 under 30 ms through REST against PostgreSQL with 10,000 users (search and filters). */
@@ -26,7 +27,6 @@ export async function seedUsers(databaseUrl: string, count = USERS_LIST_COUNT): 
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 /** Latencies of `total` GETs over `concurrency` parallel sequential loops (after a short warm-up). */
 async function timeRequests(url: string | (() => string), headers: Record<string, string>, total: number, concurrency: number) {

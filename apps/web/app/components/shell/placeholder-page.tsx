@@ -19,8 +19,8 @@ export function PageHeader({ title, description, children }: { title: string; de
 }
 
 /**
- * A screen that a later issue fills in: its title and one line about what will be there. No sample data and
- * no buttons that do nothing.
+ * A screen of the route table whose feature is not built yet: its title and one line about what it will hold. It
+ * shows no sample data and has no buttons.
  */
 export function PlaceholderPage({ title, description, icon }: { title: string; description: string; icon: string }) {
   return (
