@@ -13,6 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import * as schema from './schema/index.ts'
 import { acquireDataDirLock } from './lock.ts'
+import { gatedClient, PoolGate } from './pool-gate.ts'
 
 export type Schema = typeof schema
 /** One type for both drivers; services never know which engine they run on. */
@@ -31,7 +32,22 @@ export interface DatabaseHandle {
   migrate(): Promise<void>
   /** Round-trip check for readiness probes. */
   ping(): Promise<void>
+  /** PostgreSQL with a queue time-out only: statements running and callers waiting for a connection. */
+  poolStats?(): { active: number; waiting: number }
   close(): Promise<void>
+}
+
+/**
+ * Time limits for PostgreSQL (README, Reliability). Each is off when absent, so scripts (seed, bench) keep
+ * PostgreSQL's own defaults; the application passes the configured values.
+ */
+export interface PostgresLimits {
+  /** statement_timeout of every pooled connection: a statement running longer is cancelled (SQLSTATE 57014). */
+  statementTimeoutMs?: number
+  /** Give up opening a connection after this long. */
+  connectTimeoutMs?: number
+  /** Longest wait for a pooled connection before DatabaseBusyError; without it callers queue without limit. */
+  queueTimeoutMs?: number
 }
 
 export interface DatabaseOptions {
@@ -45,23 +61,43 @@ export interface DatabaseOptions {
   template?: Blob
   /** Sees every statement the application runs (tests count queries per request with it). */
   logger?: Logger
+  /** PostgreSQL only: statement, connect and queue time-outs. */
+  limits?: PostgresLimits
 }
 
 /** Lock id for migrations: several app processes starting together apply them once. */
 const MIGRATION_LOCK = 7_260_412
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.max ?? 10, options.logger)
+  if (options.url) return openPostgres(options.url, options.max ?? 10, options.logger, options.limits)
   return openPglite(options.dataDir ?? '.data', options.template, options.logger)
 }
 
-async function openPostgres(url: string, max: number, logger?: Logger): Promise<DatabaseHandle> {
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'meridian' } })
+/**
+ * Wait between reconnection attempts after a failed connect, in seconds. postgres.js's default grows to 20 s
+ * after a handful of failures, so an app that saw an outage under load would wait that long after the server
+ * is back; capped at one second it recovers within about a second of the server's return.
+ */
+const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
+
+async function openPostgres(url: string, max: number, logger?: Logger, limits: PostgresLimits = {}): Promise<DatabaseHandle> {
+  const connection: Record<string, string> = { application_name: 'meridian' }
+  if (limits.statementTimeoutMs !== undefined) connection.statement_timeout = String(limits.statementTimeoutMs)
+  const raw = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection,
+    backoff: reconnectBackoff,
+    ...(limits.connectTimeoutMs ? { connect_timeout: limits.connectTimeoutMs / 1000 } : {}),
+  })
+  const gate = limits.queueTimeoutMs ? new PoolGate(max, limits.queueTimeoutMs) : null
+  const client = gate ? gatedClient(raw, gate) : raw
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Database
   return {
     db,
     driver: 'postgres',
     url,
+    ...(gate ? { poolStats: () => gate.stats } : {}),
     async migrate() {
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })
@@ -73,10 +109,10 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
       }
     },
     async ping() {
-      await client`select 1`
+      await client.unsafe('select 1')
     },
     async close() {
-      await client.end({ timeout: 5 })
+      await raw.end({ timeout: 5 })
     },
   }
 }

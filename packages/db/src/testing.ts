@@ -47,3 +47,34 @@ export async function createTestDatabase(options: { logger?: Logger } = {}): Pro
     },
   }
 }
+
+export interface StatementRecord {
+  sql: string
+  /** Prepared under a name (a server-side named statement on postgres.js), not parsed anew for each request. */
+  named: boolean
+}
+
+/**
+ * Every statement the database object runs from now on (outside transactions), and whether it was prepared
+ * under a name. Install before the first request: statements prepared earlier are not seen.
+ */
+export function recordStatements(db: object): StatementRecord[] {
+  const log: StatementRecord[] = []
+  const session = (db as { session: { prepareQuery: (...args: unknown[]) => Record<string, unknown> } }).session
+  const prepareQuery = session.prepareQuery.bind(session)
+  session.prepareQuery = (...args: unknown[]) => {
+    const prepared = prepareQuery(...args)
+    const named = args[2] !== undefined
+    const sql = (args[0] as { sql: string }).sql
+    for (const method of ['execute', 'all', 'values']) {
+      const run = prepared[method]
+      if (typeof run !== 'function') continue
+      prepared[method] = (...values: unknown[]) => {
+        log.push({ sql, named })
+        return run.apply(prepared, values)
+      }
+    }
+    return prepared
+  }
+  return log
+}

@@ -71,7 +71,8 @@ export const activities = pgTable(
     index('activities_supplier_idx').on(t.supplierId, t.createdAt.desc(), t.id.desc()),
     index('activities_location_idx').on(t.locationId, t.createdAt.desc(), t.id.desc()),
     index('activities_country_idx').on(t.countryId, t.createdAt.desc(), t.id.desc()),
-    index('activities_featured_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isFeatured}`),
+    index('activities_featured_idx').on(t.isFeatured, t.createdAt.desc(), t.id.desc()),
+    index('activities_active_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
     index('activities_currency_idx').on(t.currencyId),
     // The stats chips count the filtered set from this index alone (an index-only scan), never from the wide rows.
     index('activities_stats_idx').on(t.category, t.difficulty, t.isActive, t.isFeatured, t.supplierId, t.countryId, t.locationId),

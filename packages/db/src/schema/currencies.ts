@@ -38,7 +38,9 @@ export const currencies = pgTable(
   (t) => [
     uniqueIndex('currencies_code_key').on(t.code),
     uniqueIndex('currencies_one_base_key').on(t.isBaseCurrency).where(sql`${t.isBaseCurrency}`),
-    index('currencies_order_idx').on(t.displayOrder, t.code),
+    // The list's order with its tie-breaker, and the active filter followed by it (decision 021).
+    index('currencies_order_idx').on(t.displayOrder, t.code, t.id),
+    index('currencies_active_order_idx').on(t.isActive, t.displayOrder, t.code, t.id),
     check('currencies_code_check', sql`${t.code} ~ '^[A-Z]{3}$'`),
   ],
 )
@@ -63,11 +65,36 @@ export const conversionRates = pgTable(
     source: text('source', { enum: RATE_SOURCES }).notNull().default('manual'),
     isActive: boolean('is_active').notNull().default(true),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The pair's codes, which the list is ordered by: set by triggers from currencies (migration 0011), never by hand. */
+    fromCode: text('from_code').notNull().default(''),
+    toCode: text('to_code').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('conversion_rates_pair_date_key').on(t.fromCurrencyId, t.toCurrencyId, t.effectiveDate),
-    index('conversion_rates_to_idx').on(t.toCurrencyId),
+    // The list: pairs by code, newest effective date first, newest id first, as ascending expressions so that a
+    // cursor is one row comparison (decision 021); and the filters followed by that order. The columns of the
+    // expressions come last, so that a page is read from the index alone (an index-only scan).
+    index('conversion_rates_list_idx').on(t.fromCode, t.toCode, sql`(date '2000-01-01' - ${t.effectiveDate})`, sql`(- ${t.id})`, t.effectiveDate, t.id),
+    index('conversion_rates_active_list_idx').on(
+      t.isActive,
+      t.fromCode,
+      t.toCode,
+      sql`(date '2000-01-01' - ${t.effectiveDate})`,
+      sql`(- ${t.id})`,
+      t.effectiveDate,
+      t.id,
+    ),
+    index('conversion_rates_from_list_idx').on(
+      t.fromCurrencyId,
+      t.fromCode,
+      t.toCode,
+      sql`(date '2000-01-01' - ${t.effectiveDate})`,
+      sql`(- ${t.id})`,
+      t.effectiveDate,
+      t.id,
+    ),
+    index('conversion_rates_to_list_idx').on(t.toCurrencyId, t.fromCode, t.toCode, sql`(date '2000-01-01' - ${t.effectiveDate})`, sql`(- ${t.id})`, t.effectiveDate, t.id),
     check('conversion_rates_rate_check', sql`${t.rate} > 0`),
     check('conversion_rates_pair_check', sql`${t.fromCurrencyId} <> ${t.toCurrencyId}`),
   ],

@@ -53,7 +53,17 @@ export const countries = pgTable(
   },
   (t) => [
     uniqueIndex('countries_name_key').on(sql`lower(${t.name})`),
-    index('countries_continent_idx').on(t.continent),
+    // Lists in their order, and each filter followed by it (decision 021).
+    index('countries_name_idx').on(t.name, t.id),
+    index('countries_continent_name_idx').on(t.continent, t.name, t.id),
+    index('countries_category_name_idx').on(t.destinationCategory, t.name, t.id),
+    index('countries_active_name_idx').on(t.isActive, t.name, t.id),
+    index('countries_promoted_name_idx').on(t.isPromotedDestination, t.name, t.id),
+    // Public destinations: active countries, promoted first (`not promoted` ascending), then by name. The flag itself
+    // last: PostgreSQL reads a page from an expression index alone only when the column is in it too.
+    index('countries_destinations_idx')
+      .on(sql`(not ${t.isPromotedDestination})`, t.name, t.id, t.isPromotedDestination)
+      .where(sql`${t.isActive}`),
     index('countries_code_idx').on(t.code),
   ],
 )
@@ -104,7 +114,10 @@ export const locations = pgTable(
   (t) => [
     uniqueIndex('locations_country_name_key').on(t.countryId, sql`lower(${t.name})`),
     index('locations_name_idx').on(t.name, t.id),
-    index('locations_region_id_idx').on(t.regionId),
-    index('locations_type_idx').on(t.locationType),
+    index('locations_country_name_idx').on(t.countryId, t.name, t.id),
+    index('locations_region_name_idx').on(t.regionId, t.name, t.id),
+    index('locations_type_name_idx').on(t.locationType, t.name, t.id),
+    index('locations_active_name_idx').on(t.isActive, t.name, t.id),
+    index('locations_featured_name_idx').on(t.isFeatured, t.name, t.id),
   ],
 )

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { users } from './users.ts'
@@ -49,9 +50,16 @@ export const mediaItems = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('media_items_object_idx').on(t.contentType, t.objectId),
-    index('media_items_status_idx').on(t.status),
-    index('media_items_created_idx').on(t.createdAt),
+    // The library newest first without uploads in progress, and each filter followed by that order (decision 021).
+    // The status index also serves the worker's claims and the cleanup of abandoned uploads.
+    index('media_items_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} <> 'uploading'`),
+    index('media_items_object_idx').on(t.contentType, t.objectId, t.createdAt.desc(), t.id.desc()),
+    index('media_items_type_idx').on(t.mediaType, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} <> 'uploading'`),
+    index('media_items_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Search: ILIKE '%…%' on each of the three fields reads its trigram index (a bitmap OR of the three).
+    index('media_items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('media_items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('media_items_filename_trgm_idx').using('gin', t.originalFilename.op('gin_trgm_ops')),
   ],
 )
 

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { countries } from './destinations.ts'
@@ -35,11 +36,20 @@ export const suppliers = pgTable(
     apiSyncStatus: text('api_sync_status', { enum: API_SYNC_STATUSES }).notNull().default('not_synced'),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     totalReviews: integer('total_reviews').notNull().default(0),
+    /** What the list's search compares (name, company, contact, e-mail, city; lower case, no accents), trigram-indexed. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`meridian_search_key(${suppliers.name} || ' ' || ${suppliers.companyName} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email} || ' ' || ${suppliers.city})`,
+    ),
     ...timestamps,
   },
   (t) => [
-    index('suppliers_type_idx').on(t.supplierType),
-    index('suppliers_status_idx').on(t.status),
-    index('suppliers_country_id_idx').on(t.countryId),
+    // The list by name, and each filter followed by that order (decision 021).
+    index('suppliers_name_idx').on(t.name, t.id),
+    index('suppliers_type_name_idx').on(t.supplierType, t.name, t.id),
+    index('suppliers_status_name_idx').on(t.status, t.name, t.id),
+    index('suppliers_verified_name_idx').on(t.verified, t.name, t.id),
+    index('suppliers_country_name_idx').on(t.countryId, t.name, t.id),
+    index('suppliers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 )

@@ -27,9 +27,13 @@ export const transfers = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('transfers_type_idx').on(t.type),
-    index('transfers_from_country_idx').on(t.fromCountryId),
-    index('transfers_to_country_idx').on(t.toCountryId),
+    // The list by name, and each filter followed by that order (decision 021); search reads the trigram index.
+    index('transfers_name_idx').on(t.name, t.id),
+    index('transfers_type_name_idx').on(t.type, t.name, t.id),
+    index('transfers_from_country_name_idx').on(t.fromCountryId, t.name, t.id),
+    index('transfers_to_country_name_idx').on(t.toCountryId, t.name, t.id),
+    index('transfers_active_name_idx').on(t.isActive, t.name, t.id),
+    index('transfers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('transfers_from_location_idx').on(t.fromLocationId),
     index('transfers_to_location_idx').on(t.toLocationId),
   ],

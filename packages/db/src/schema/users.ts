@@ -47,9 +47,14 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
-    index('users_role_id_idx').on(t.roleId),
-    // "Joined this week" figures read a short range of this index instead of every account.
-    index('users_date_joined_idx').on(t.dateJoined),
+    // The users list, newest first (decision 021): its order, and each filter followed by that order, so a page is
+    // read from an index and stops after page_size rows. "Joined this week" reads a short range of the first.
+    index('users_joined_idx').on(t.dateJoined.desc(), t.id.desc()),
+    index('users_role_joined_idx').on(t.roleId, t.dateJoined.desc(), t.id.desc()),
+    index('users_active_joined_idx').on(t.isActive, t.dateJoined.desc(), t.id.desc()),
+    index('users_staff_joined_idx').on(t.isStaff, t.dateJoined.desc(), t.id.desc()),
+    // Search: a LIKE '%…%' on search_text reads the trigram index, so it costs what matches, not the table.
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 )
 
