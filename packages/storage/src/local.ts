@@ -54,7 +54,17 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async deletePrefix(prefix) {
       const dir = path.join(base, ...assertPrefix(prefix).split('/').filter(Boolean))
-      await fsp.rm(dir, { recursive: true, force: true })
+      // Moved aside first, in one step: a writer still at work (a media worker finishing renditions) then writes
+      // into a fresh folder of its own instead of racing the removal (which would fail with ENOTEMPTY).
+      const trash = path.join(base, '.trash', randomBytes(8).toString('hex'))
+      await fsp.mkdir(path.dirname(trash), { recursive: true })
+      try {
+        await fsp.rename(dir, trash)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw error
+      }
+      await fsp.rm(trash, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
     async list(prefix) {
       const clean = assertPrefix(prefix)

@@ -23,6 +23,10 @@ export interface S3StorageOptions {
   prefix?: string
 }
 
+const isConsumerGone = (error: unknown) =>
+  (error as Error | null)?.name === 'AbortError' ||
+  ['ABORT_ERR', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_PREMATURE_CLOSE'].includes((error as NodeJS.ErrnoException | null)?.code ?? '')
+
 /** Multipart parts of 5 MiB (S3's minimum), two in flight: an upload holds about 10 MiB whatever the file's size. */
 export const S3_PART_SIZE = 5 * 1024 * 1024
 export const S3_QUEUE_SIZE = 2
@@ -56,9 +60,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     driver: 's3',
     async put(key, body, putOptions = {}) {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body
-      // An error of the body itself (the client went away, a limit was crossed) is reported as it is.
+      // An error of the body itself (the client went away, a limit was crossed) is reported as it is. When S3 fails
+      // first, the upload stops reading and the body then reports that it was aborted or destroyed: a consequence
+      // of the outage, not its cause, so the outage is what put() reports.
       let sourceError: unknown
-      source.once('error', (error) => (sourceError = error))
+      source.once('error', (error) => {
+        if (!isConsumerGone(error)) sourceError = error
+      })
       let size = 0
       source.on('data', (chunk: Buffer) => (size += chunk.length))
       const upload = new Upload({

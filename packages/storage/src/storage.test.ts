@@ -112,4 +112,47 @@ describe('S3 outage', () => {
     await expect(storage.ping()).rejects.toBeInstanceOf(StorageUnavailableError)
     await down.close()
   })
+
+  it('an upload under way when S3 goes away reports the outage, even while its writer keeps writing', async () => {
+    const down = await startTestS3('outage-mid-upload')
+    try {
+      const storage = createS3Storage(down.options)
+      const body = new PassThrough()
+      body.on('error', () => {})
+      const put = storage.put('media/o3/upload', body).then(
+        () => null,
+        (error: unknown) => error,
+      )
+      for (let i = 0; i < 7; i++) body.write(Buffer.alloc(1024 * 1024, i))
+      await new Promise((r) => setTimeout(r, 300))
+      await down.stop()
+      // The writer does not know yet: it goes on writing into a body the upload has given up on.
+      let settled: unknown = undefined
+      void put.then((e) => (settled = e))
+      for (let i = 0; i < 200 && settled === undefined; i++) {
+        if (!body.destroyed) body.write(Buffer.alloc(256 * 1024, i))
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      expect(await put).toBeInstanceOf(StorageUnavailableError)
+    } finally {
+      await down.close()
+    }
+  })
+})
+
+describe('local deletion while a writer is still at work', () => {
+  it('removes the folder without ENOTEMPTY while files keep arriving in it', async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-race-')))
+    for (let round = 0; round < 20; round++) {
+      const prefix = `media/race-${round}`
+      for (let i = 0; i < 40; i++) await storage.put(`${prefix}/seed-${i}.bin`, Buffer.alloc(64))
+      let writing = true
+      const writer = (async () => {
+        for (let i = 0; writing; i++) await storage.put(`${prefix}/late-${i}.bin`, Buffer.alloc(64)).catch(() => {})
+      })()
+      await expect(storage.deletePrefix(prefix)).resolves.toBeUndefined()
+      writing = false
+      await writer
+    }
+  })
 })
