@@ -34,9 +34,13 @@ export const ACTIVITY_FORM_MESSAGES = {
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 const CAMEL = /[A-Z]/g
 
+/** The activity shape nests four levels at most (pricing → tiers → tier → field); deeper input is left as sent. */
+const MAX_KEY_DEPTH = 6
+
 /** camelCase keys as snake_case (isActive → is_active); snake_case keys win when both come. */
-function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys)
+function snakeKeys(value: unknown, depth = 0): unknown {
+  if (depth > MAX_KEY_DEPTH) return value
+  if (Array.isArray(value)) return value.map((item) => snakeKeys(item, depth + 1))
   if (!value || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
   const entries = Object.entries(value as Record<string, unknown>)
@@ -44,7 +48,7 @@ function snakeKeys(value: unknown): unknown {
     const snake = key.replace(CAMEL, (c) => `_${c.toLowerCase()}`)
     if (snake !== key && Object.hasOwn(value, snake)) continue
     // tag_weights keys are tag names: keep them as typed.
-    out[snake] = snake === 'tag_weights' ? val : snakeKeys(val)
+    out[snake] = snake === 'tag_weights' ? val : snakeKeys(val, depth + 1)
   }
   return out
 }

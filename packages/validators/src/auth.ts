@@ -1,15 +1,24 @@
 import * as v from 'valibot'
+import { COMMON_PASSWORDS } from './common-passwords.ts'
 
 const trimmed = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
-const newPassword = v.pipe(
+
+/**
+ * The one password rule, for every place a password is chosen (registration, reset, change, user management):
+ * 8 to 128 characters, not entirely numeric, not among the common ones.
+ */
+export const strongPassword = v.pipe(
   v.string('This field is required.'),
   v.nonEmpty('This field is required.'),
   v.minLength(PASSWORD_MIN, `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`),
   v.maxLength(PASSWORD_MAX, `Ensure this field has no more than ${PASSWORD_MAX} characters.`),
+  v.check((p) => !/^\d+$/.test(p), 'This password is entirely numeric.'),
+  v.check((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'This password is too common.'),
 )
+const newPassword = strongPassword
 
 /** Sign-in by username or e-mail (spec 1 §5). */
 export const LoginInput = v.object({

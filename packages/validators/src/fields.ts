@@ -8,3 +8,10 @@ export const flag = v.pipe(
   v.union([v.boolean(), v.picklist(['true', 'false', 'on', 'off', '1', '0', 'True', 'False', ''])], 'Must be a valid boolean.'),
   v.transform((x) => x === true || x === 'true' || x === 'True' || x === 'on' || x === '1'),
 )
+
+/** A list's `next_cursor` handed back (opaque; the service reads it). Empty means the first page. */
+export const listCursor = v.pipe(
+  v.string('Invalid cursor'),
+  v.maxLength(4000, 'Invalid cursor'),
+  v.transform((s) => s || undefined),
+)

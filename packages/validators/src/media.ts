@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { RecordId } from './ids.ts'
+import { listCursor } from './fields.ts'
 
 /** Media limits (spec 2 §5, §9). */
 export const MEDIA_PAGE_SIZE = 24
@@ -47,6 +49,8 @@ export const ListMediaQuery = v.object({
     v.pipe(v.union([v.number(), v.pipe(v.string(), v.digits(), v.transform(Number))]), v.integer(), v.minValue(1), v.maxValue(500)),
     MEDIA_PAGE_SIZE,
   ),
+  /** The page after this one: the list's `next_cursor` (typed procedures and loaders; REST pages by number). */
+  cursor: v.optional(listCursor),
 })
 export type ListMediaQuery = v.InferOutput<typeof ListMediaQuery>
 
@@ -69,5 +73,5 @@ export const UpdateMediaInput = v.object({
 export type UpdateMediaInput = v.InferOutput<typeof UpdateMediaInput>
 
 export const MediaIdsInput = v.object({
-  ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'Select at least one item.'), v.maxLength(500)),
+  ids: v.pipe(v.array(RecordId), v.minLength(1, 'Select at least one item.'), v.maxLength(500)),
 })

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
-import { flag } from './fields.ts'
-import { email, PASSWORD_MAX, PASSWORD_MIN, username } from './auth.ts'
-import { COMMON_PASSWORDS } from './common-passwords.ts'
+import { flag, listCursor } from './fields.ts'
+import { email, strongPassword, username } from './auth.ts'
 
 /** User management inputs (3-back-office.md §3 User, §5 User form, §7 users-mgmt). Forms send strings, JSON sends types. */
 
@@ -10,16 +9,6 @@ export const BULK_ACTIONS = ['activate', 'deactivate'] as const
 export type BulkAction = (typeof BULK_ACTIONS)[number]
 
 const required = (message = 'This field is required.') => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
-
-/** A strong-enough password: 8 to 128 characters, not entirely numeric, not among the common ones. */
-export const strongPassword = v.pipe(
-  v.string('This field is required.'),
-  v.nonEmpty('This field is required.'),
-  v.minLength(PASSWORD_MIN, `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`),
-  v.maxLength(PASSWORD_MAX, `Ensure this field has no more than ${PASSWORD_MAX} characters.`),
-  v.check((p) => !/^\d+$/.test(p), 'This password is entirely numeric.'),
-  v.check((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'This password is too common.'),
-)
 
 /** An id as JSON sends it (number) or a form does (digits). */
 export const idValue = (message = 'A valid integer is required.') =>
@@ -152,6 +141,8 @@ export const ListUsersQuery = v.object({
   role: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim()), ''),
   is_active: v.optional(flag),
   is_staff: v.optional(flag),
+  /** The page after this one: a list's `next_cursor` (typed procedures and loaders; REST pages by number). */
+  cursor: v.optional(listCursor),
 })
 export type ListUsersQuery = v.InferOutput<typeof ListUsersQuery>
 
