@@ -9,6 +9,8 @@ export interface TokenClaims {
   jti: string
   exp: number
   iat: number
+  /** When it was issued, in milliseconds: `iat` has whole seconds, too coarse to tell a token from a password change made in the same second. */
+  iat_ms?: number
   /** Refresh tokens only: the family every rotation of one sign-in belongs to. */
   fam?: string
 }
@@ -38,9 +40,10 @@ export function createTokenSigner(options: {
     accessTtlSeconds: options.accessTtlSeconds,
     refreshTtlSeconds: options.refreshTtlSeconds,
     async sign({ userId, type, familyId }) {
-      const iat = Math.floor(Date.now() / 1000)
+      const issuedAt = Date.now()
+      const iat = Math.floor(issuedAt / 1000)
       const ttl = type === 'access' ? options.accessTtlSeconds : options.refreshTtlSeconds
-      const claims: TokenClaims = { user_id: userId, token_type: type, jti: randomUUID(), iat, exp: iat + ttl }
+      const claims: TokenClaims = { user_id: userId, token_type: type, jti: randomUUID(), iat, iat_ms: issuedAt, exp: iat + ttl }
       if (familyId) claims.fam = familyId
       const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await key())
       return { token, claims }
@@ -58,4 +61,13 @@ export function createTokenSigner(options: {
       }
     },
   }
+}
+
+/**
+ * Whether a token was issued before `moment` (a forced sign-out: password change, reset, deactivation). A token
+ * without `iat_ms` is only known to the second, so one issued in the same second as the moment counts as before it.
+ */
+export function issuedBefore(claims: Pick<TokenClaims, 'iat' | 'iat_ms'>, moment: Date): boolean {
+  const issuedAt = typeof claims.iat_ms === 'number' && Number.isFinite(claims.iat_ms) ? claims.iat_ms : claims.iat * 1000
+  return issuedAt < moment.getTime()
 }

@@ -27,7 +27,13 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
 
 /** Open the configured database (PGlite or PostgreSQL) and apply pending migrations. */
 export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: config.dataDir })
+  const { poolMax, statementTimeoutMs, connectTimeoutMs, queueTimeoutMs } = config.database
+  const handle = await openDatabase({
+    url: config.databaseUrl ?? undefined,
+    dataDir: config.dataDir,
+    max: poolMax,
+    limits: { statementTimeoutMs, connectTimeoutMs, queueTimeoutMs },
+  })
   try {
     await handle.migrate()
   } catch (error) {

@@ -66,8 +66,23 @@ describe('loadConfig', () => {
       refreshTokenDays: 7,
       registrationEnabled: true,
       databaseUrl: null,
-      trustProxy: false,
+      trustProxy: { setting: false },
     })
+  })
+
+  it('reads the database limits and background intervals, refusing nonsense', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    expect(loadConfig(base)).toMatchObject({
+      database: { poolMax: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000, queueTimeoutMs: 5_000 },
+      ratesCheckIntervalMs: 3_600_000,
+      mediaHousekeepingMs: 60_000,
+    })
+    const set = loadConfig({ ...base, DB_POOL_MAX: '4', DB_STATEMENT_TIMEOUT_MS: '0', DB_QUEUE_TIMEOUT_MS: '250', RATES_CHECK_INTERVAL_MS: '1000' })
+    expect(set.database).toMatchObject({ poolMax: 4, statementTimeoutMs: 0, queueTimeoutMs: 250 })
+    expect(set.ratesCheckIntervalMs).toBe(1000)
+    expect(() => loadConfig({ ...base, DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX must be a whole number >= 1/)
+    expect(() => loadConfig({ ...base, DB_QUEUE_TIMEOUT_MS: '1.5' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(ConfigError)
   })
 
   it('refuses malformed numbers and booleans', () => {

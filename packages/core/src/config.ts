@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { StorageOptions } from '@meridian/storage'
+import { parseTrustProxy, type TrustProxy, TrustProxyError } from './trust-proxy.ts'
 
 /** Every setting of the application, read and checked in this one place. */
 export interface AppConfig {
@@ -20,7 +21,8 @@ export interface AppConfig {
   smtpUrl: string | null
   mailFrom: string
   appOrigin: string | null
-  trustProxy: boolean
+  /** The proxies in front of the server (TRUST_PROXY), as Express's 'trust proxy' setting takes them. */
+  trustProxy: TrustProxy
   seedDemo: boolean
   /** Where media files live: local disk under DATA_DIR/media, or S3 when S3_BUCKET is set. */
   storage: StorageOptions
@@ -28,6 +30,25 @@ export interface AppConfig {
   mediaConcurrency: number
   ffmpegPath: string
   ffprobePath: string
+  /** PostgreSQL pool and time limits (README, Reliability); unused on the embedded database. */
+  database: DatabaseSettings
+  /** How often each process checks whether the daily automatic rate update is due. */
+  ratesCheckIntervalMs: number
+  /** RATES_ALLOW_PRIVATE_URLS: the rates-file address may be on this machine or a private network (default: public hosts only). */
+  ratesAllowPrivateUrls: boolean
+  /** How often each process finishes pending storage deletions (the outbox) and clears dead uploads. */
+  mediaHousekeepingMs: number
+}
+
+export interface DatabaseSettings {
+  /** DB_POOL_MAX: connections per app process. */
+  poolMax: number
+  /** DB_STATEMENT_TIMEOUT_MS: a statement running longer is cancelled and the request answered 503; 0 = no limit. */
+  statementTimeoutMs: number
+  /** DB_CONNECT_TIMEOUT_MS: opening a connection gives up after this long. */
+  connectTimeoutMs: number
+  /** DB_QUEUE_TIMEOUT_MS: the longest a request waits for a free pooled connection before a 503. */
+  queueTimeoutMs: number
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +67,15 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
   if (['0', 'false', 'no', 'off'].includes(raw)) return false
   throw new ConfigError(`${name} must be true or false, got "${raw}"`)
+}
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(raw)
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(error.message)
+    throw error
+  }
 }
 
 /** The embedded default keeps generated secrets in the data directory, created once. */
@@ -92,12 +122,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Meridian Travel <no-reply@meridian.example>',
     appOrigin: env.APP_ORIGIN ? env.APP_ORIGIN.replace(/\/$/, '') : null,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     storage: storageOptions(env, dataDir),
     mediaConcurrency: int(env, 'MEDIA_CONCURRENCY', 2),
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+    database: {
+      poolMax: int(env, 'DB_POOL_MAX', 10),
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 0),
+      connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
+      queueTimeoutMs: int(env, 'DB_QUEUE_TIMEOUT_MS', 5_000),
+    },
+    ratesCheckIntervalMs: int(env, 'RATES_CHECK_INTERVAL_MS', 3_600_000, 100),
+    ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
+    mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
   }
 }
 

@@ -9,6 +9,12 @@ export const STATUS_MESSAGES = {
   500: 'Server error occurred. Our team has been notified.',
 } as const
 
+/**
+ * The detail of a 503 when the database is down, restarting or too busy (the spec is silent; decision 018).
+ * Screens still show the catalogue's 500-and-above text.
+ */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.'
+
 export const CODE_MESSAGES = {
   NETWORK_ERROR: 'Connection error. Please check your internet and try again.',
   TIMEOUT: 'Request timed out. Please try again.',
@@ -124,6 +130,7 @@ export const MEDIA_MESSAGES = {
   unsupportedType: 'Unsupported file type. Allowed: JPG, PNG, GIF, WebP, MP4, MOV, AVI, WebM.',
   fileTooLarge: 'File is larger than 100 MB.',
   interrupted: 'The upload was interrupted before the file was complete.',
+  malformedUpload: 'The upload could not be read: the form data was incomplete or malformed. Nothing was stored.',
   storageUnavailable: 'File storage is unavailable. Please try again later.',
   tooManyInRequest: (n: number) => `No more than ${n} files can be sent in one upload.`,
   noFiles: 'No files were submitted.',

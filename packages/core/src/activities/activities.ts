@@ -1,19 +1,16 @@
-import { ActivityFilters, ActivityInput, ACTIVITY_FORM_MESSAGES, checkTiers, flattenActivityInput, type TierValue } from '@meridian/validators'
+import { ActivityInput, ACTIVITY_FORM_MESSAGES, checkTiers, flattenActivityInput, type TierValue } from '@meridian/validators'
 import {
   activities,
   activityPricingTiers,
   activityTags,
   and,
-  count,
   countries,
   currencies,
   type Database,
-  desc,
   eq,
   inArray,
   locations,
   mediaItems,
-  type SQL,
   sql,
   suppliers,
   tags,
@@ -21,81 +18,15 @@ import {
 import type { ServiceContext } from '../context.ts'
 import { DomainError, type FieldErrors } from '../errors.ts'
 import { ACTIVITY_MESSAGES } from '../messages.ts'
-import { fieldErrors, parseInput } from '../validation.ts'
+import { fieldErrors } from '../validation.ts'
 import * as v from 'valibot'
-import { escapeLike, normalizeSearch, recordId } from '../catalogue/shared.ts'
+import { recordId } from '../catalogue/shared.ts'
 import { canManageActivities } from './access.ts'
 import { type CatalogueActivityDto, type ActivityJoined, expandActivities, selectActivities } from './serialize.ts'
+import { byIds } from '../lists/paged-list.ts'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-interface Page {
-  limit: number
-  offset: number
-}
 
-function conditions(f: ActivityFilters): SQL[] {
-  const where: SQL[] = []
-  if (f.search) {
-    const key = normalizeSearch(f.search)
-    // One or two letters: names that start with them (prefix index); longer text: anywhere in the name (trigram index).
-    if (key.length > 0 && key.length < 3) where.push(sql`(${activities.searchName} ~>=~ ${key} and ${activities.searchName} ~<~ ${`${key}\u{10FFFF}`})`)
-    else if (key) where.push(sql`${activities.searchName} like ${`%${escapeLike(key)}%`}`)
-  }
-  if (f.category) where.push(eq(activities.category, f.category))
-  if (f.difficulty) where.push(eq(activities.difficulty, f.difficulty))
-  if (f.supplier_id) where.push(eq(activities.supplierId, f.supplier_id))
-  const country = f.country_id ?? f.country
-  if (country) where.push(eq(activities.countryId, country))
-  const location = f.location_id ?? f.location
-  if (location) where.push(eq(activities.locationId, location))
-  if (typeof f.is_featured === 'boolean') where.push(eq(activities.isFeatured, f.is_featured))
-  if (typeof f.is_active === 'boolean') where.push(eq(activities.isActive, f.is_active))
-  return where
-}
-
-export interface ActivityStats {
-  total: number
-  active: number
-  featured: number
-}
-
-/**
- * A page of activities, newest first, with the figures of the stats chips (total, active, featured) over the same
- * filters: search (name), category, difficulty, supplier_id, country, location, is_featured, is_active. Four
- * to seven statements whatever the page. Needs activity management access.
- */
-export async function listActivities(ctx: ServiceContext, query: unknown, page: Page): Promise<{ count: number; results: CatalogueActivityDto[]; stats: ActivityStats }> {
-  canManageActivities(ctx)
-  const filters = parseInput(ActivityFilters, query ?? {})
-  const where = and(...conditions(filters))
-  // The page's ids from the activities alone (the created_at index, or the filters' indexes), then their names
-  // by id: joining first would make the planner join every row before sorting.
-  const rowsOf = (db: Database) =>
-    db.select({ id: activities.id }).from(activities).where(where).orderBy(desc(activities.createdAt), desc(activities.id)).limit(page.limit).offset(page.offset)
-  const statsOf = (db: Database) =>
-    db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${activities.isActive})`.mapWith(Number),
-        featured: sql<number>`count(*) filter (where ${activities.isFeatured})`.mapWith(Number),
-      })
-      .from(activities)
-      .where(where)
-  const [rows, [stats]] = filters.search
-    ? // The default random_page_cost (4, spinning disks) makes the planner prefer a full scan of the wide rows to
-      // the trigram index for common words; SSD-like costs for this read only pick the index.
-      await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`set local random_page_cost = 1.1`)
-        return [await rowsOf(tx), await statsOf(tx)] as const
-      })
-    : await Promise.all([rowsOf(ctx.db), statsOf(ctx.db)])
-  const ids = rows.map((r) => r.id)
-  const joined = ids.length ? await selectActivities(ctx.db).where(inArray(activities.id, ids)) : []
-  const byId = new Map(joined.map((j) => [j.activity.id, j]))
-  const ordered = ids.map((id) => byId.get(id)).filter((j): j is ActivityJoined => j !== undefined)
-  const figures = { total: stats?.total ?? 0, active: stats?.active ?? 0, featured: stats?.featured ?? 0 }
-  return { count: figures.total, results: await expandActivities(ctx.db, ordered), stats: figures }
-}
 
 async function loadJoined(db: Database, id: number): Promise<ActivityJoined> {
   const [row] = await selectActivities(db).where(eq(activities.id, id))
@@ -312,7 +243,11 @@ export const activityContentLookup = {
   },
   async names(db: Database, _type: string, ids: number[]) {
     if (!ids.length) return new Map<number, string>()
-    const rows = await db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids))
+    const rows = await activityNames(db, ids)
     return new Map(rows.map((r) => [r.id, r.name]))
   },
 }
+
+const activityNames = byIds('activity_names', (db, ids) =>
+  db.select({ id: activities.id, name: activities.name }).from(activities).where(sql`${activities.id} = any(${ids})`),
+)

@@ -1,4 +1,5 @@
-import { activities, activityPricingTiers, activityTags, asc, countries, currencies, type Database, eq, inArray, locations, suppliers, tags } from '@meridian/db'
+import { activities, activityPricingTiers, activityTags, asc, countries, currencies, type Database, eq, locations, sql, suppliers, tags } from '@meridian/db'
+import { byIds } from '../lists/paged-list.ts'
 
 export type ActivityRow = typeof activities.$inferSelect
 type TierRow = typeof activityPricingTiers.$inferSelect
@@ -20,15 +21,16 @@ export interface ActivityJoined {
   currencyCode: string | null
 }
 
-/** A select of activities with their supplier, location, country and currency names. */
-export const selectActivities = (db: Database) =>
-  db
-    .select(activityColumns)
-    .from(activities)
+/** The supplier, location, country and currency names of a select that has activities in it (left joins by id). */
+export const joinActivityNames = <Q extends { leftJoin: (...args: any[]) => any }>(query: Q): Q =>
+  query
     .leftJoin(suppliers, eq(suppliers.id, activities.supplierId))
     .leftJoin(locations, eq(locations.id, activities.locationId))
     .leftJoin(countries, eq(countries.id, activities.countryId))
     .leftJoin(currencies, eq(currencies.id, activities.currencyId))
+
+/** A select of activities with their supplier, location, country and currency names. */
+export const selectActivities = (db: Database) => joinActivityNames(db.select(activityColumns).from(activities))
 
 const tierDto = (t: TierRow) => ({
   id: t.id,
@@ -94,19 +96,27 @@ function activityDto(j: ActivityJoined, tierRows: TierRow[], tagNames: string[])
 }
 export type CatalogueActivityDto = ReturnType<typeof activityDto>
 
-/** The wire shape of joined rows: their tiers and tags in two more queries, whatever the number of rows. */
+const tiersOf = byIds('activity_tiers', (db, ids) =>
+  db
+    .select()
+    .from(activityPricingTiers)
+    .where(sql`${activityPricingTiers.activityId} = any(${ids})`)
+    .orderBy(asc(activityPricingTiers.activityId), asc(activityPricingTiers.position), asc(activityPricingTiers.id)),
+)
+const tagsOf = byIds('activity_tags', (db, ids) =>
+  db
+    .select({ activityId: activityTags.activityId, name: tags.name })
+    .from(activityTags)
+    .innerJoin(tags, eq(tags.id, activityTags.tagId))
+    .where(sql`${activityTags.activityId} = any(${ids})`)
+    .orderBy(asc(activityTags.activityId), asc(activityTags.position)),
+)
+
+/** The wire shape of joined rows: their tiers and tags in two more statements, whatever the number of rows. */
 export async function expandActivities(db: Database, rows: ActivityJoined[]): Promise<CatalogueActivityDto[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.activity.id)
-  const [tierRows, tagRows] = await Promise.all([
-    db.select().from(activityPricingTiers).where(inArray(activityPricingTiers.activityId, ids)).orderBy(asc(activityPricingTiers.position), asc(activityPricingTiers.id)),
-    db
-      .select({ activityId: activityTags.activityId, name: tags.name })
-      .from(activityTags)
-      .innerJoin(tags, eq(tags.id, activityTags.tagId))
-      .where(inArray(activityTags.activityId, ids))
-      .orderBy(asc(activityTags.position)),
-  ])
+  const [tierRows, tagRows] = await Promise.all([tiersOf(db, ids), tagsOf(db, ids)])
   const tiersBy = new Map<number, TierRow[]>()
   for (const t of tierRows) tiersBy.set(t.activityId, [...(tiersBy.get(t.activityId) ?? []), t])
   const tagsBy = new Map<number, string[]>()

@@ -1,3 +1,4 @@
+import { issuedBefore } from '@meridian/auth'
 import type { Actor, AppServices } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { loadActor } from './load-actor.ts'
@@ -12,7 +13,7 @@ export async function authenticateBearer(app: AppServices, token: string): Promi
   const claims = await app.tokens.verify(token, 'access')
   if (!claims) throw new DomainError('unauthenticated', INVALID_TOKEN_MESSAGE)
   const actor = await loadActor(app.db, claims.user_id)
-  if (!actor || !actor.isActive || claims.iat < Math.floor(actor.tokensValidAfter.getTime() / 1000)) {
+  if (!actor || !actor.isActive || issuedBefore(claims, actor.tokensValidAfter)) {
     throw new DomainError('unauthenticated', INVALID_TOKEN_MESSAGE)
   }
   return actor

@@ -1,13 +1,15 @@
 import {
   type CountryFilters,
   CountryFilters as CountryFiltersSchema,
+  type DestinationFilters,
   CountryOptionsQuery,
   CreateCountryInput,
   SELECT_OPTIONS_LIMIT,
   SELECT_OPTIONS_MAX,
   UpdateCountryInput,
 } from '@meridian/validators'
-import { and, asc, count, countries, type Database, eq, locations, type SQL, sql, suppliers } from '@meridian/db'
+import { and, asc, count, countries, type Database, eq, getTableColumns, locations, type SQL, sql, suppliers } from '@meridian/db'
+import { type FilterParam, type PageRef, type PageWindow, pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CATALOGUE_MESSAGES } from '../messages.ts'
@@ -15,12 +17,9 @@ import { parseInput } from '../validation.ts'
 import { canReadDestinations, canWriteDestinations } from './access.ts'
 import { countryActivityCounts, locationCounts } from './counts.ts'
 import { type CountryDto, serializeCountry } from './serialize.ts'
-import { pgError, recordId, referencingTable, stillReferenced, textMatch } from './shared.ts'
+import { escapeLike, normalizeSearch, pgError, recordId, referencingTable, stillReferenced, textMatch } from './shared.ts'
 
-export interface Page {
-  limit: number
-  offset: number
-}
+export type { PageWindow as Page } from '../lists/paged-list.ts'
 
 type CountryRow = typeof countries.$inferSelect
 
@@ -30,28 +29,103 @@ async function withCounts(db: Database, rows: CountryRow[]): Promise<CountryDto[
   return rows.map((r) => serializeCountry(r, { locations: locs.get(r.id) ?? 0, activities: acts.get(r.id) ?? 0 }))
 }
 
-export function countryConditions(filters: CountryFilters): SQL[] {
-  const where: SQL[] = []
-  if (filters.search && textMatch(countries.name, filters.search).key) where.push(textMatch(countries.name, filters.search).where)
-  if (filters.continent) where.push(eq(countries.continent, filters.continent))
-  if (filters.destination_category) where.push(eq(countries.destinationCategory, filters.destination_category))
-  if (filters.is_active !== undefined) where.push(eq(countries.isActive, filters.is_active))
-  if (filters.is_promoted_destination !== undefined) where.push(eq(countries.isPromotedDestination, filters.is_promoted_destination))
-  return where
+const key = (column: SQL) => sql`meridian_search_key(${column})`
+
+/** Search by name: one or two letters match names that start with them, longer text anywhere in the name. */
+const nameSearch = {
+  search_prefix: (p: FilterParam) => sql`(${key(sql`${countries.name}`)} ~>=~ ${p('lo')} and ${key(sql`${countries.name}`)} ~<~ ${p('hi')})`,
+  search: (p: FilterParam) => sql`${key(sql`${countries.name}`)} like ${p()}`,
 }
 
-/** A page of countries for a filtered list, by name. Read by any list (management or traveler-facing). */
-export async function queryCountries(db: Database, filters: CountryFilters, page: Page, orderBy: SQL[] = [asc(countries.name)]) {
-  const where = and(...countryConditions(filters))
-  const [rows, [total]] = await Promise.all([
-    db.select().from(countries).where(where).orderBy(...orderBy, asc(countries.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(countries).where(where),
-  ])
-  return { count: total?.n ?? 0, results: await withCounts(db, rows) }
+const countryRows = (db: Database, page: PageRef) =>
+  db
+    .select({ ...getTableColumns(countries), ...page.cursor })
+    .from(page.from)
+    .innerJoin(countries, eq(countries.id, page.id))
+
+/** Countries by name (Destination Management); each filter has an index in this order (decision 021). */
+const countryList = pagedList({
+  name: 'countries',
+  table: countries,
+  id: countries.id,
+  keys: [
+    { expr: countries.name, type: 'text' },
+    { expr: countries.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    ...nameSearch,
+    continent: (p) => sql`${countries.continent} = ${p()}`,
+    destination_category: (p) => sql`${countries.destinationCategory} = ${p()}`,
+    is_active: (p) => sql`${countries.isActive} = ${p()}`,
+    is_promoted_destination: (p) => sql`${countries.isPromotedDestination} = ${p()}`,
+  },
+  rows: countryRows,
+})
+
+/**
+ * Public destinations: active countries, promoted first, then by name. `not promoted` ascending is promoted
+ * first, so every key runs one way and a cursor is one row comparison; the partial index matches this exactly.
+ */
+const destinationList = pagedList({
+  name: 'destinations',
+  table: countries,
+  id: countries.id,
+  where: sql`${countries.isActive}`,
+  keys: [
+    { expr: sql`(not ${countries.isPromotedDestination})`, type: 'bool' },
+    { expr: countries.name, type: 'text' },
+    { expr: countries.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    ...nameSearch,
+    continent: (p) => sql`${countries.continent} = ${p()}`,
+    destination_category: (p) => sql`${countries.destinationCategory} = ${p()}`,
+    is_promoted_destination: (p) => sql`${countries.isPromotedDestination} = ${p()}`,
+  },
+  rows: countryRows,
+})
+
+export function searchValues(search: string | undefined) {
+  const match = normalizeSearch(search ?? '')
+  return {
+    search_prefix: match && match.length < 3 ? { lo: match, hi: `${match}\u{10FFFF}` } : undefined,
+    search: match.length >= 3 ? `%${escapeLike(match)}%` : undefined,
+  }
+}
+
+const countryFilterValues = (f: CountryFilters) => ({
+  ...searchValues(f.search),
+  continent: f.continent || undefined,
+  destination_category: f.destination_category || undefined,
+  is_active: f.is_active,
+  is_promoted_destination: f.is_promoted_destination,
+})
+
+/** A page of countries by name, with their counts (management list). */
+export async function queryCountries(db: Database, filters: CountryFilters, page: PageWindow) {
+  const { count, rows, next_cursor } = await countryList.page(db, countryFilterValues(filters), page)
+  return { count, results: await withCounts(db, rows), next_cursor }
+}
+
+/** A page of active countries, promoted first, then by name (traveler-facing). */
+export async function queryDestinations(db: Database, filters: DestinationFilters, page: PageWindow) {
+  const { is_active: _active, ...values } = countryFilterValues({ ...filters, is_active: undefined })
+  const { count, rows, next_cursor } = await destinationList.page(db, values, page)
+  return { count, results: await withCounts(db, rows), next_cursor }
+}
+
+/** The lists' statements for these filters (plan checks in tests). */
+export const countryListQueries = (db: Database, filters: CountryFilters, page: PageWindow) =>
+  countryList.queries(db, countryFilterValues(filters), page)
+export const destinationListQueries = (db: Database, filters: DestinationFilters, page: PageWindow) => {
+  const { is_active: _active, ...values } = countryFilterValues({ ...filters, is_active: undefined })
+  return destinationList.queries(db, values, page)
 }
 
 /** Countries for Destination Management: search, continent, category, active and promoted filters. Needs manage_destinations. */
-export async function listCountries(ctx: ServiceContext, query: unknown, page: Page) {
+export async function listCountries(ctx: ServiceContext, query: unknown, page: PageWindow) {
   canReadDestinations(ctx)
   return queryCountries(ctx.db, parseInput(CountryFiltersSchema, query), page)
 }

@@ -1,28 +1,37 @@
-import { activities, count, type Database, inArray, locations } from '@meridian/db'
+import { activities, count, type Database, locations, sql } from '@meridian/db'
+import { byIds } from '../lists/paged-list.ts'
 
 /**
- * Read-only counts (2-catalogue-content.md §3), computed on every read. Accommodations are a later feature: their
- * count is 0 until that table exists, and this is the one place that learns to count them.
+ * Read-only counts (2-catalogue-content.md §3), computed on every read, one prepared statement per figure for all
+ * the rows of a page. Accommodations are a later feature: their count is 0 until that table exists, and this is
+ * the one place that learns to count them.
  */
-export async function locationCounts(db: Database, countryIds: number[]): Promise<Map<number, number>> {
-  if (countryIds.length === 0) return new Map()
-  const rows = await db
+const countsBy = (rows: { id: number | null; n: number }[]) => new Map(rows.map((r) => [r.id as number, r.n]))
+
+const locationsPerCountry = byIds('country_location_counts', (db, ids) =>
+  db
     .select({ id: locations.countryId, n: count() })
     .from(locations)
-    .where(inArray(locations.countryId, countryIds))
-    .groupBy(locations.countryId)
-  return new Map(rows.map((r) => [r.id, r.n]))
-}
+    .where(sql`${locations.countryId} = any(${ids})`)
+    .groupBy(locations.countryId),
+)
 
 type ActivityRef = typeof activities.countryId | typeof activities.locationId | typeof activities.supplierId
 
-async function activityCounts(db: Database, column: ActivityRef, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.select({ id: column, n: count() }).from(activities).where(inArray(column, ids)).groupBy(column)
-  return new Map(rows.map((r) => [r.id as number, r.n]))
-}
+const activitiesPer = (name: string, column: ActivityRef) =>
+  byIds(name, (db, ids) =>
+    db
+      .select({ id: column, n: count() })
+      .from(activities)
+      .where(sql`${column} = any(${ids})`)
+      .groupBy(column),
+  )
+const activitiesPerCountry = activitiesPer('country_activity_counts', activities.countryId)
+const activitiesPerLocation = activitiesPer('location_activity_counts', activities.locationId)
+const activitiesPerSupplier = activitiesPer('supplier_activity_counts', activities.supplierId)
 
-export const countryActivityCounts = (db: Database, ids: number[]) => activityCounts(db, activities.countryId, ids)
-export const locationActivityCounts = (db: Database, ids: number[]) => activityCounts(db, activities.locationId, ids)
+export const locationCounts = async (db: Database, countryIds: number[]) => countsBy(await locationsPerCountry(db, countryIds))
+export const countryActivityCounts = async (db: Database, ids: number[]) => countsBy(await activitiesPerCountry(db, ids))
+export const locationActivityCounts = async (db: Database, ids: number[]) => countsBy(await activitiesPerLocation(db, ids))
 export const locationAccommodationCounts = async (_db: Database, _ids: number[]) => new Map<number, number>()
-export const supplierActivityCounts = (db: Database, ids: number[]) => activityCounts(db, activities.supplierId, ids)
+export const supplierActivityCounts = async (db: Database, ids: number[]) => countsBy(await activitiesPerSupplier(db, ids))

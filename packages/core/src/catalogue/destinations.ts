@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CATALOGUE_MESSAGES } from '../messages.ts'
 import { parseInput } from '../validation.ts'
-import { type Page, queryCountries } from './countries.ts'
+import { type Page, queryDestinations } from './countries.ts'
 import { locationCounts } from './counts.ts'
 import { serializeCountry } from './serialize.ts'
 import { normalizeSearch, prefixThenContains, recordId, textMatch } from './shared.ts'
@@ -14,8 +14,7 @@ import { normalizeSearch, prefixThenContains, recordId, textMatch } from './shar
  * site shows them too). Promoted destinations first, then by name.
  */
 export async function listDestinations(ctx: ServiceContext, query: unknown, page: Page) {
-  const filters = parseInput(DestinationFilters, query)
-  return queryCountries(ctx.db, { ...filters, is_active: true }, page, [desc(countries.isPromotedDestination), asc(countries.name)])
+  return queryDestinations(ctx.db, parseInput(DestinationFilters, query), page)
 }
 
 /** One active country with its active locations (featured first, then the most populous), at most 50. */

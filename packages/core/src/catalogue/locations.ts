@@ -7,68 +7,106 @@ import {
   SELECT_OPTIONS_MAX,
   UpdateLocationInput,
 } from '@meridian/validators'
-import { and, asc, count, countries, type Database, eq, inArray, locations, regions, type SQL, sql } from '@meridian/db'
+import { and, asc, countries, type Database, eq, getTableColumns, inArray, locations, regions, type SQL, sql } from '@meridian/db'
+import { pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError, type FieldErrors } from '../errors.ts'
 import { CATALOGUE_MESSAGES } from '../messages.ts'
 import { parseInput } from '../validation.ts'
 import { canReadLocations, canWriteLocations } from './access.ts'
-import type { Page } from './countries.ts'
+import { type Page, searchValues } from './countries.ts'
 import { locationAccommodationCounts, locationActivityCounts } from './counts.ts'
 import { type LocationDto, serializeLocation, serializeRegion } from './serialize.ts'
-import { pgError, prefixThenContains, recordId, referencingTable, stillReferenced, textMatch } from './shared.ts'
+import { pgError, prefixThenContains, recordId, referencingTable, stillReferenced } from './shared.ts'
 
 type LocationRow = typeof locations.$inferSelect
 
-/** Serialize rows with their country and region names and read-only counts (three batched reads). */
-async function expand(db: Database, rows: LocationRow[]): Promise<LocationDto[]> {
+type NamedLocation = LocationRow & { countryName: string | null; regionName: string | null }
+
+/** Serialize rows that carry their country and region names, with the read-only counts (one statement). */
+async function serialize(db: Database, rows: NamedLocation[]): Promise<LocationDto[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const countryIds = [...new Set(rows.map((r) => r.countryId))]
-  const regionIds = [...new Set(rows.map((r) => r.regionId).filter((x): x is number => x !== null))]
-  const [cs, rs, acts, accs] = await Promise.all([
-    db.select({ id: countries.id, name: countries.name }).from(countries).where(inArray(countries.id, countryIds)),
-    regionIds.length
-      ? db.select({ id: regions.id, name: regions.name }).from(regions).where(inArray(regions.id, regionIds))
-      : Promise.resolve([]),
-    locationActivityCounts(db, ids),
-    locationAccommodationCounts(db, ids),
-  ])
-  const countryById = new Map(cs.map((c) => [c.id, c]))
-  const regionById = new Map(rs.map((r) => [r.id, serializeRegion(r)]))
-  return rows.map((r) =>
+  const [acts, accs] = await Promise.all([locationActivityCounts(db, ids), locationAccommodationCounts(db, ids)])
+  return rows.map(({ countryName, regionName, ...r }) =>
     serializeLocation(
       r,
-      { country: countryById.get(r.countryId) ?? { id: r.countryId, name: '' }, region: r.regionId ? (regionById.get(r.regionId) ?? null) : null },
+      {
+        country: { id: r.countryId, name: countryName ?? '' },
+        region: r.regionId && regionName !== null ? serializeRegion({ id: r.regionId, name: regionName }) : null,
+      },
       { activities: acts.get(r.id) ?? 0, accommodations: accs.get(r.id) ?? 0 },
     ),
   )
 }
 
-function conditions(filters: LocationFilters): SQL[] {
-  const where: SQL[] = []
-  if (filters.search) {
-    const match = textMatch(locations.searchName, filters.search, { normalized: true })
-    if (match.key) where.push(match.where)
-  }
-  if (filters.country) where.push(eq(locations.countryId, filters.country))
-  if (filters.region) where.push(eq(locations.regionId, filters.region))
-  if (filters.location_type) where.push(eq(locations.locationType, filters.location_type))
-  if (filters.is_active !== undefined) where.push(eq(locations.isActive, filters.is_active))
-  if (filters.is_featured !== undefined) where.push(eq(locations.isFeatured, filters.is_featured))
-  return where
+/** Serialize rows read on their own (one location): their names in one more statement. */
+async function expand(db: Database, rows: LocationRow[]): Promise<LocationDto[]> {
+  if (rows.length === 0) return []
+  const named = await db
+    .select({ id: locations.id, countryName: countries.name, regionName: regions.name })
+    .from(locations)
+    .innerJoin(countries, eq(countries.id, locations.countryId))
+    .leftJoin(regions, eq(regions.id, locations.regionId))
+    .where(inArray(
+      locations.id,
+      rows.map((r) => r.id),
+    ))
+  const byId = new Map(named.map((n) => [n.id, n]))
+  return serialize(
+    db,
+    rows.map((r) => ({ ...r, countryName: byId.get(r.id)?.countryName ?? null, regionName: byId.get(r.id)?.regionName ?? null })),
+  )
 }
+
+/** Locations by name, with country and region names joined after the page is cut (decision 021). */
+const locationList = pagedList({
+  name: 'locations',
+  table: locations,
+  id: locations.id,
+  keys: [
+    { expr: locations.name, type: 'text' },
+    { expr: locations.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    search_prefix: (p) => sql`(${locations.searchName} ~>=~ ${p('lo')} and ${locations.searchName} ~<~ ${p('hi')})`,
+    search: (p) => sql`${locations.searchName} like ${p()}`,
+    country: (p) => sql`${locations.countryId} = ${p()}`,
+    region: (p) => sql`${locations.regionId} = ${p()}`,
+    location_type: (p) => sql`${locations.locationType} = ${p()}`,
+    is_active: (p) => sql`${locations.isActive} = ${p()}`,
+    is_featured: (p) => sql`${locations.isFeatured} = ${p()}`,
+  },
+  rows: (db, page) =>
+    db
+      .select({ ...getTableColumns(locations), countryName: countries.name, regionName: regions.name, ...page.cursor })
+      .from(page.from)
+      .innerJoin(locations, eq(locations.id, page.id))
+      .leftJoin(countries, eq(countries.id, locations.countryId))
+      .leftJoin(regions, eq(regions.id, locations.regionId)),
+})
+
+const locationFilterValues = (f: LocationFilters) => ({
+  ...searchValues(f.search),
+  country: f.country || undefined,
+  region: f.region || undefined,
+  location_type: f.location_type || undefined,
+  is_active: f.is_active,
+  is_featured: f.is_featured,
+})
 
 /** Locations for Location Management: search, country, region, type, active and featured filters. Needs manage_destinations. */
 export async function listLocations(ctx: ServiceContext, query: unknown, page: Page) {
   canReadLocations(ctx)
-  const where = and(...conditions(parseInput(LocationFiltersSchema, query)))
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(locations).where(where).orderBy(asc(locations.name), asc(locations.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ n: count() }).from(locations).where(where),
-  ])
-  return { count: total?.n ?? 0, results: await expand(ctx.db, rows) }
+  const filters = parseInput(LocationFiltersSchema, query)
+  const { count, rows, next_cursor } = await locationList.page(ctx.db, locationFilterValues(filters), page)
+  return { count, results: await serialize(ctx.db, rows as NamedLocation[]), next_cursor }
 }
+
+/** The list's statements for these filters (plan checks in tests). */
+export const locationListQueries = (db: Database, query: unknown, page: Page) =>
+  locationList.queries(db, locationFilterValues(parseInput(LocationFiltersSchema, query)), page)
 
 /**
  * `{id, name, location_type, country_id, country_name}` options, best matches first (search, is_active,

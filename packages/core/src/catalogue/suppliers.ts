@@ -7,7 +7,8 @@ import {
   SupplierOptionsQuery,
   UpdateSupplierInput,
 } from '@meridian/validators'
-import { and, asc, count, countries, type Database, eq, inArray, type SQL, sql, suppliers } from '@meridian/db'
+import { and, asc, count, countries, type Database, eq, getTableColumns, inArray, type SQL, sql, suppliers } from '@meridian/db'
+import { pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CATALOGUE_MESSAGES } from '../messages.ts'
@@ -41,20 +42,58 @@ async function expand(db: Database, rows: SupplierRow[]): Promise<SupplierDto[]>
   )
 }
 
-/** Supplier search looks at the name, company, contact, e-mail and city. */
-const haystack = sql`(${suppliers.name} || ' ' || ${suppliers.companyName} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email} || ' ' || ${suppliers.city})`
-
+/** Supplier search looks at the name, company, contact, e-mail and city (search_text, trigram-indexed). */
 function conditions(filters: { search?: string; supplier_type?: string; status?: string; verified?: boolean; country?: number }): SQL[] {
   const where: SQL[] = []
   if (filters.search) {
     const key = normalizeSearch(filters.search)
-    if (key) where.push(sql`meridian_search_key(${haystack}) like ${`%${escapeLike(key)}%`}`)
+    if (key) where.push(sql`${suppliers.searchText} like ${`%${escapeLike(key)}%`}`)
   }
   if (filters.supplier_type) where.push(sql`${suppliers.supplierType} = ${filters.supplier_type}`)
   if (filters.status) where.push(sql`${suppliers.status} = ${filters.status}`)
   if (filters.verified !== undefined) where.push(eq(suppliers.verified, filters.verified))
   if (filters.country) where.push(eq(suppliers.countryId, filters.country))
   return where
+}
+
+/** Suppliers by name, with their country after the page is cut; each filter has an index in this order (decision 021). */
+const supplierList = pagedList({
+  name: 'suppliers',
+  table: suppliers,
+  id: suppliers.id,
+  keys: [
+    { expr: suppliers.name, type: 'text' },
+    { expr: suppliers.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    search: (p) => sql`${suppliers.searchText} like ${p()}`,
+    supplier_type: (p) => sql`${suppliers.supplierType} = ${p()}`,
+    status: (p) => sql`${suppliers.status} = ${p()}`,
+    verified: (p) => sql`${suppliers.verified} = ${p()}`,
+    country: (p) => sql`${suppliers.countryId} = ${p()}`,
+  },
+  rows: (db, page) =>
+    db
+      .select({
+        ...getTableColumns(suppliers),
+        countryRef: { id: countries.id, name: countries.name, continent: countries.continent },
+        ...page.cursor,
+      })
+      .from(page.from)
+      .innerJoin(suppliers, eq(suppliers.id, page.id))
+      .leftJoin(countries, eq(countries.id, suppliers.countryId)),
+})
+
+function supplierFilterValues(f: SupplierFilters) {
+  const key = f.search ? normalizeSearch(f.search) : ''
+  return {
+    search: key ? `%${escapeLike(key)}%` : undefined,
+    supplier_type: f.supplier_type || undefined,
+    status: f.status || undefined,
+    verified: f.verified,
+    country: f.country || undefined,
+  }
 }
 
 /** `type` is the select_options spelling of `supplier_type` (§7). */
@@ -70,13 +109,19 @@ const withoutAlias = (query: unknown) => {
 /** Suppliers by name: search, type, status, verified and country filters. Needs manage_suppliers or view_suppliers. */
 export async function listSuppliers(ctx: ServiceContext, query: unknown, page: Page) {
   canReadSuppliers(ctx)
-  const where = and(...conditions(parseInput(SupplierFilters, withoutAlias(query))))
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(suppliers).where(where).orderBy(asc(suppliers.name), asc(suppliers.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ n: count() }).from(suppliers).where(where),
-  ])
-  return { count: total?.n ?? 0, results: await expand(ctx.db, rows) }
+  const filters = parseInput(SupplierFilters, withoutAlias(query))
+  const { count, rows, next_cursor } = await supplierList.page(ctx.db, supplierFilterValues(filters), page)
+  const acts = await supplierActivityCounts(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  const results = rows.map(({ countryRef, ...row }) => serializeSupplier(row, { country: countryRef }, { activities: acts.get(row.id) ?? 0 }))
+  return { count, results, next_cursor }
 }
+
+/** The list's statements for these filters (plan checks in tests). */
+export const supplierListQueries = (db: Database, query: unknown, page: Page) =>
+  supplierList.queries(db, supplierFilterValues(parseInput(SupplierFilters, withoutAlias(query))), page)
 
 /** `{id, name, supplier_type, status, verified}` options, best matches first (search, type, status, verified). */
 export async function supplierOptions(ctx: ServiceContext, query: unknown) {

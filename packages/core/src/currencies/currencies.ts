@@ -1,5 +1,7 @@
 import { CreateCurrencyInput, CurrencyFilters, UpdateCurrencyInput } from '@meridian/validators'
-import { and, asc, conversionRates, count, currencies, currencyConversions, type Database, eq, ilike, or, sql, transfers } from '@meridian/db'
+import { and, asc, conversionRates, count, currencies, currencyConversions, type Database, eq, getTableColumns, or, sql, transfers } from '@meridian/db'
+import * as v from 'valibot'
+import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CURRENCY_MESSAGES } from '../messages.ts'
@@ -14,26 +16,44 @@ type Db = Database | Tx
 
 const ORDER = [asc(currencies.displayOrder), asc(currencies.code)]
 
+/** Currencies by display order and code (the id breaks no tie: codes are unique), decision 021. */
+const currencyList = pagedList({
+  name: 'currencies',
+  table: currencies,
+  id: currencies.id,
+  keys: [
+    { expr: currencies.displayOrder, type: 'int' },
+    { expr: currencies.code, type: 'text' },
+    { expr: currencies.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    is_active: (p) => sql`${currencies.isActive} = ${p()}`,
+    // At most 17,576 rows (three capital letters), so the three ILIKEs read the table's few pages.
+    search: (p) => sql`(${currencies.code} ilike ${p()} or ${currencies.name} ilike ${p()} or ${currencies.countries} ilike ${p()})`,
+  },
+  rows: (db, page) =>
+    db
+      .select({ ...getTableColumns(currencies), ...page.cursor })
+      .from(page.from)
+      .innerJoin(currencies, eq(currencies.id, page.id)),
+})
+
+const currencyFilterValues = (f: v.InferOutput<typeof CurrencyFilters>) => ({
+  is_active: f.is_active,
+  search: f.search ? `%${f.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+})
+
 /** Currencies by display order and code; filters search (code, name, countries) and is_active. Needs manage_currencies. */
-export async function listCurrencies(ctx: ServiceContext, query: unknown, page: { limit: number; offset: number }) {
+export async function listCurrencies(ctx: ServiceContext, query: unknown, page: PageWindow) {
   canManageCurrencies(ctx)
-  const f = parseInput(CurrencyFilters, query)
-  const where = and(
-    f.is_active === undefined ? undefined : eq(currencies.isActive, f.is_active),
-    f.search
-      ? or(
-          ilike(currencies.code, `%${f.search.replace(/[\\%_]/g, '\\$&')}%`),
-          ilike(currencies.name, `%${f.search.replace(/[\\%_]/g, '\\$&')}%`),
-          ilike(currencies.countries, `%${f.search.replace(/[\\%_]/g, '\\$&')}%`),
-        )
-      : undefined,
-  )
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(currencies).where(where).orderBy(...ORDER).limit(page.limit).offset(page.offset),
-    ctx.db.select({ n: count() }).from(currencies).where(where),
-  ])
-  return { count: total?.n ?? 0, results: rows.map(serializeCurrency) }
+  const { count, rows, next_cursor } = await currencyList.page(ctx.db, currencyFilterValues(parseInput(CurrencyFilters, query)), page)
+  return { count, results: rows.map(serializeCurrency), next_cursor }
 }
+
+/** The list's statements for these filters (plan checks in tests). */
+export const currencyListQueries = (db: Database, query: unknown, page: PageWindow) =>
+  currencyList.queries(db, currencyFilterValues(parseInput(CurrencyFilters, query)), page)
 
 /** GET /api/v1/currencies/public/: the active currencies, for anyone (no sign-in). */
 export async function listPublicCurrencies(ctx: ServiceContext) {

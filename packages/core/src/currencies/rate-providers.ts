@@ -11,6 +11,7 @@ import { parseInput } from '../validation.ts'
 import { canManageCurrencies } from './access.ts'
 import { Dec } from './money.ts'
 import { settingsRow } from './settings.ts'
+import { DownloadError, downloadText } from '../net/download.ts'
 
 export interface RateLine {
   from: string
@@ -27,7 +28,7 @@ export class ProviderError extends Error {}
 export interface RateProvider {
   name: string
   label: string
-  fetchRates(input: { url?: string; content?: string; filename?: string; format?: string }): Promise<RateLine[]>
+  fetchRates(input: { url?: string; allowPrivateUrls?: boolean; content?: string; filename?: string; format?: string }): Promise<RateLine[]>
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -102,15 +103,13 @@ export const fileProvider: RateProvider = {
 export const ecbProvider: RateProvider = {
   name: 'ecb',
   label: 'ECB reference rates download',
-  async fetchRates({ url }) {
+  async fetchRates({ url, allowPrivateUrls }) {
     if (!url) throw new ProviderError('No address is configured for the rates file.')
     let text: string
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' })
-      if (!res.ok) throw new ProviderError(`The rates service answered ${res.status} ${res.statusText}.`)
-      text = await res.text()
+      text = await downloadText(url, { allowPrivate: allowPrivateUrls })
     } catch (error) {
-      if (error instanceof ProviderError) throw error
+      if (error instanceof DownloadError) throw new ProviderError(error.message)
       throw new ProviderError(`The rates service could not be reached (${(error as Error).message}).`)
     }
     return parseEcbXml(text, 'api')
@@ -193,7 +192,9 @@ async function run(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error
     const message = CURRENCY_MESSAGES.providerFailed(provider.label, error.message)
-    await record(db, message)
+    // A provider that could not deliver is the platform's state, shown on the settings screen; a bad file sent by a
+    // person is refused (400) and, like every refusal, changes nothing.
+    if (failure === 'unavailable') await record(db, message)
     throw new DomainError(failure, message, failure === 'invalid' ? { fields: { non_field_errors: [message] } } : {})
   }
 }
@@ -206,18 +207,23 @@ export async function importRates(ctx: ServiceContext, input: unknown): Promise<
   return run(ctx.db, fileProvider, { content: data.content, filename: data.filename, format: data.format || undefined }, actor.id, xml, 'invalid')
 }
 
+/** What the downloading providers may reach: public addresses only, unless RATES_ALLOW_PRIVATE_URLS says otherwise. */
+export interface RateDownloadOptions {
+  allowPrivateUrls?: boolean
+}
+
 /** Run the configured downloading provider now (POST update_rates, and the automatic update). */
-export async function refreshRatesFromProvider(db: Database, userId: number | null): Promise<ImportResult> {
+export async function refreshRatesFromProvider(db: Database, userId: number | null, options: RateDownloadOptions = {}): Promise<ImportResult> {
   const settings = await settingsRow(db)
   const provider = RATE_PROVIDER_REGISTRY.get(settings.externalApiProvider)
   if (!provider || provider.name === 'file') throw new DomainError('invalid', CURRENCY_MESSAGES.noProvider, { fields: { non_field_errors: [CURRENCY_MESSAGES.noProvider] } })
-  return run(db, provider, { url: settings.providerUrl }, userId, true, 'unavailable')
+  return run(db, provider, { url: settings.providerUrl, allowPrivateUrls: options.allowPrivateUrls }, userId, true, 'unavailable')
 }
 
 /** POST update_rates. Needs manage_currencies. */
 export async function updateRatesNow(ctx: ServiceContext): Promise<ImportResult> {
   const actor = canManageCurrencies(ctx)
-  return refreshRatesFromProvider(ctx.db, actor.id)
+  return refreshRatesFromProvider(ctx.db, actor.id, { allowPrivateUrls: ctx.config.ratesAllowPrivateUrls })
 }
 
 /**
@@ -225,7 +231,7 @@ export async function updateRatesNow(ctx: ServiceContext): Promise<ImportResult>
  * one whose conditional update claims the day (last_rate_update_at moved to now) fetches, the others skip.
  * Failures are recorded, never thrown.
  */
-export async function autoUpdateRates(db: Database): Promise<ImportResult | null> {
+export async function autoUpdateRates(db: Database, options: RateDownloadOptions = {}): Promise<ImportResult | null> {
   const claimed = await db
     .update(currencySettings)
     .set({ lastRateUpdateAt: new Date() })
@@ -238,5 +244,5 @@ export async function autoUpdateRates(db: Database): Promise<ImportResult | null
     )
     .returning({ id: currencySettings.id })
   if (!claimed.length) return null
-  return refreshRatesFromProvider(db, null).catch(() => null)
+  return refreshRatesFromProvider(db, null, options).catch(() => null)
 }

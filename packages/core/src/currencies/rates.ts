@@ -1,5 +1,6 @@
 import { ConversionRateInput, RateFilters, UpdateConversionRateInput } from '@meridian/validators'
-import { and, asc, conversionRates, count, currencies, type Database, desc, eq, inArray, sql } from '@meridian/db'
+import { alias, and, conversionRates, currencies, type Database, desc, eq, getTableColumns, inArray, sql } from '@meridian/db'
+import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CURRENCY_MESSAGES } from '../messages.ts'
@@ -57,34 +58,73 @@ async function expand(db: Db, rows: RateRowDb[]): Promise<RateDto[]> {
   return rows.map((r) => serializeRate(r, byId, currentIds.has(r.id)))
 }
 
+const fromCurrency = alias(currencies, 'from_currency')
+const toCurrency = alias(currencies, 'to_currency')
+const later = alias(conversionRates, 'later')
+
+/**
+ * Rates by pair (the codes kept on each rate by triggers), newest effective date first, newest id first: as
+ * ascending expressions, which conversion_rates_list_idx holds, so that a cursor is one row comparison. The
+ * pair's currencies and whether the rate is the one in force today (no later active rate of the pair up to
+ * today, one probe of the pair-and-date index) are read for the page's rows only (decision 021).
+ */
+const rateList = pagedList({
+  name: 'rates',
+  table: conversionRates,
+  id: conversionRates.id,
+  keys: [
+    { expr: conversionRates.fromCode, type: 'text' },
+    { expr: conversionRates.toCode, type: 'text' },
+    { expr: sql`(date '2000-01-01' - ${conversionRates.effectiveDate})`, type: 'int' },
+    { expr: sql`(- ${conversionRates.id})`, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    from: (p) => sql`${conversionRates.fromCurrencyId} = ${p()}`,
+    to: (p) => sql`${conversionRates.toCurrencyId} = ${p()}`,
+    is_active: (p) => sql`${conversionRates.isActive} = ${p()}`,
+  },
+  rows: (db, page) =>
+    db
+      .select({
+        ...getTableColumns(conversionRates),
+        fromRef: { id: fromCurrency.id, code: fromCurrency.code, symbol: fromCurrency.symbol },
+        toRef: { id: toCurrency.id, code: toCurrency.code, symbol: toCurrency.symbol },
+        current: sql<boolean>`(${conversionRates.isActive} and ${conversionRates.effectiveDate} <= (now() at time zone 'utc')::date and not exists (
+          select 1 from ${conversionRates} as ${sql.identifier('later')} where ${later.fromCurrencyId} = ${conversionRates.fromCurrencyId} and ${later.toCurrencyId} = ${conversionRates.toCurrencyId}
+            and ${later.isActive} and ${later.effectiveDate} <= (now() at time zone 'utc')::date
+            and (${later.effectiveDate}, ${later.id}) > (${conversionRates.effectiveDate}, ${conversionRates.id})))`,
+        ...page.cursor,
+      })
+      .from(page.from)
+      .innerJoin(conversionRates, eq(conversionRates.id, page.id))
+      .innerJoin(fromCurrency, eq(fromCurrency.id, conversionRates.fromCurrencyId))
+      .innerJoin(toCurrency, eq(toCurrency.id, conversionRates.toCurrencyId)),
+})
+
 /**
  * Conversion rates, newest effective date first within each pair (pairs by currency code); filters from_currency,
  * to_currency (id or code) and is_active. Needs manage_currencies.
  */
-export async function listRates(ctx: ServiceContext, query: unknown, page: { limit: number; offset: number }) {
+export async function listRates(ctx: ServiceContext, query: unknown, page: PageWindow) {
   canManageCurrencies(ctx)
-  const f = parseInput(RateFilters, query)
-  const idFor = async (ref: number | string | undefined, field: string) => (ref === undefined ? undefined : (await currencyFor(ctx.db, ref, field, false)).id)
-  const [from, to] = await Promise.all([idFor(f.from_currency, 'from_currency'), idFor(f.to_currency, 'to_currency')])
-  const where = and(
-    from === undefined ? undefined : eq(conversionRates.fromCurrencyId, from),
-    to === undefined ? undefined : eq(conversionRates.toCurrencyId, to),
-    f.is_active === undefined ? undefined : eq(conversionRates.isActive, f.is_active),
+  const values = await rateFilterValues(ctx.db, query)
+  const { count, rows, next_cursor } = await rateList.page(ctx.db, values, page)
+  const results = rows.map(({ fromRef, toRef, current, ...r }) =>
+    serializeRate(r, new Map([[fromRef.id, currencyRef(fromRef)], [toRef.id, currencyRef(toRef)]]), current),
   )
-  const fromCode = sql`(select code from currencies c where c.id = ${conversionRates.fromCurrencyId})`
-  const toCode = sql`(select code from currencies c where c.id = ${conversionRates.toCurrencyId})`
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(conversionRates)
-      .where(where)
-      .orderBy(asc(fromCode), asc(toCode), desc(conversionRates.effectiveDate), desc(conversionRates.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: count() }).from(conversionRates).where(where),
-  ])
-  return { count: total?.n ?? 0, results: await expand(ctx.db, rows) }
+  return { count, results, next_cursor }
 }
+
+async function rateFilterValues(db: Database, query: unknown) {
+  const f = parseInput(RateFilters, query)
+  const idFor = async (ref: number | string | undefined, field: string) => (ref === undefined ? undefined : (await currencyFor(db, ref, field, false)).id)
+  const [from, to] = await Promise.all([idFor(f.from_currency, 'from_currency'), idFor(f.to_currency, 'to_currency')])
+  return { from, to, is_active: f.is_active }
+}
+
+/** The list's statements for these filters (plan checks in tests). */
+export const rateListQueries = async (db: Database, query: unknown, page: PageWindow) => rateList.queries(db, await rateFilterValues(db, query), page)
 
 async function loadRate(db: Db, id: number) {
   const [row] = await db.select().from(conversionRates).where(eq(conversionRates.id, id))

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { CURRENCY_MESSAGES } from '../messages.ts'
 import { parseInput } from '../validation.ts'
+import { addressProblem } from '../net/download.ts'
 import { canManageCurrencies } from './access.ts'
 import { baseCurrency, currencyFor, makeBase } from './currencies.ts'
 import { currencyRef, type CurrencySettingsDto, serializeSettings } from './serialize.ts'
@@ -44,6 +45,8 @@ export async function updateCurrencySettings(ctx: ServiceContext, input: unknown
     const auto = data.auto_update_rates ?? current.autoUpdateRates
     if (auto && provider !== 'ecb') throw DomainError.invalid({ auto_update_rates: [CURRENCY_MESSAGES.autoNeedsProvider] })
     if (provider === 'ecb' && !url) throw DomainError.invalid({ provider_url: [CURRENCY_MESSAGES.providerNeedsUrl] })
+    const urlProblem = data.provider_url ? addressProblem(data.provider_url, ctx.config.ratesAllowPrivateUrls) : null
+    if (urlProblem) throw DomainError.invalid({ provider_url: [urlProblem] })
     if (data.base_currency !== undefined) {
       const base = await currencyFor(tx, data.base_currency, 'base_currency', true)
       await makeBase(tx, base.id)

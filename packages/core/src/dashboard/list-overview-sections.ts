@@ -172,7 +172,7 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
     )
   }
   if (want('customer-profiles') || want('analytics')) {
-    // Head counts from user_counts (kept by triggers), the week's newcomers from a range of users_date_joined_idx:
+    // Head counts from user_counts (kept by triggers), the week's newcomers from a range of users_joined_idx:
     // neither reads every account.
     columns.push(
       sql`${jsonList(sql`

@@ -1,4 +1,5 @@
-import { countries, type Database, eq, inArray, locations, suppliers, transfers } from '@meridian/db'
+import { countries, type Database, eq, getTableName, locations, sql, suppliers, transfers } from '@meridian/db'
+import { byIds } from '../lists/paged-list.ts'
 import type { Actor } from '../context.ts'
 import { isStaff } from '../staff.ts'
 import type { ContentObjectLookup, ContentObjectLookups, ContentTypeName } from './content-types.ts'
@@ -10,6 +11,9 @@ type CatalogueTable = typeof countries | typeof locations | typeof suppliers | t
  * active countries and locations only (suppliers and transfers are staff-only, as CONTENT_TYPES says).
  */
 function tableLookup(table: CatalogueTable, activeColumn?: typeof countries.isActive | typeof locations.isActive): Partial<ContentObjectLookup> {
+  const namesOf = byIds(`${getTableName(table)}_names`, (db, ids) =>
+    db.select({ id: table.id, name: table.name }).from(table).where(sql`${table.id} = any(${ids})`),
+  )
   return {
     async exists(db: Database, _type: ContentTypeName, id: number) {
       if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return false
@@ -19,7 +23,7 @@ function tableLookup(table: CatalogueTable, activeColumn?: typeof countries.isAc
     async names(db: Database, _type: ContentTypeName, ids: number[]) {
       const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)
       if (!wanted.length) return new Map<number, string>()
-      const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, wanted))
+      const rows = await namesOf(db, wanted)
       return new Map(rows.map((r) => [r.id, r.name || `#${r.id}`]))
     },
     async canView(db: Database, actor: Actor | null, _type: ContentTypeName, id: number) {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, mediaItems, ne, or, sql } from '@meridian/db'
-import type { SQL } from 'drizzle-orm'
-import { ListMediaQuery, MediaGalleryQuery } from '@meridian/validators'
+import { and, asc, count, type Database, desc, eq, getTableColumns, inArray, mediaItems, ne, sql } from '@meridian/db'
+import { type PageWindow, pagedList } from '../lists/paged-list.ts'
+import { ListMediaQuery, MediaGalleryQuery, parseRecordId } from '@meridian/validators'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { MEDIA_MESSAGES } from '../messages.ts'
@@ -15,6 +15,8 @@ export interface MediaPage {
   page: number
   page_size: number
   results: MediaDto[]
+  /** The rest of the library after this page (typed procedures and loaders: `cursor`); null after the last. */
+  next_cursor: string | null
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -30,11 +32,38 @@ export async function serializeMediaRows(ctx: ServiceContext, rows: MediaRow[], 
     }
   }
   const names = new Map<string, string>()
-  for (const [type, ids] of idsByType) {
-    for (const [id, name] of await ctx.contentObjects.names(ctx.db, type, [...new Set(ids)])) names.set(`${type}:${id}`, name)
-  }
+  const found = await Promise.all([...idsByType].map(async ([type, ids]) => [type, await ctx.contentObjects.names(ctx.db, type, [...new Set(ids)])] as const))
+  for (const [type, byId] of found) for (const [id, name] of byId) names.set(`${type}:${id}`, name)
   return rows.map((row) => serializeMedia(row, { base, objectName: names.get(`${row.contentType}:${row.objectId}`) ?? null }))
 }
+
+/**
+ * The library newest first, never the uploads in progress (a literal condition, so that the partial indexes serve
+ * generic plans too); each filter has an index in this order, search reads the three fields' trigram indexes.
+ */
+const mediaList = pagedList({
+  name: 'media',
+  table: mediaItems,
+  id: mediaItems.id,
+  where: sql`${mediaItems.status} <> 'uploading'`,
+  keys: [
+    { expr: mediaItems.createdAt, type: 'timestamp' },
+    { expr: mediaItems.id, type: 'int' },
+  ],
+  direction: 'desc',
+  filters: {
+    object: (p) => sql`(${mediaItems.contentType} = ${p('type')} and ${mediaItems.objectId} = ${p('id')})`,
+    media_type: (p) => sql`${mediaItems.mediaType} = ${p()}`,
+    status: (p) => sql`${mediaItems.status} = ${p()}`,
+    search: (p) =>
+      sql`(${mediaItems.title} ilike ${p()} or ${mediaItems.description} ilike ${p()} or ${mediaItems.originalFilename} ilike ${p()})`,
+  },
+  rows: (db, page) =>
+    db
+      .select({ ...getTableColumns(mediaItems), ...page.cursor })
+      .from(page.from)
+      .innerJoin(mediaItems, eq(mediaItems.id, page.id)),
+})
 
 /**
  * GET /api/media/: managers see the whole library; anyone else only the ready media of an object they may view
@@ -42,40 +71,45 @@ export async function serializeMediaRows(ctx: ServiceContext, rows: MediaRow[], 
  */
 export async function listMedia(ctx: ServiceContext, input: unknown, base = ''): Promise<MediaPage> {
   const query = parseInput(ListMediaQuery, input)
+  const { filters, window } = await mediaQuery(ctx, query)
+  const { count, rows, next_cursor } = await mediaList.page(ctx.db, filters, window)
+  const lastPage = Math.max(1, Math.ceil(count / query.page_size))
+  if (query.page > lastPage && !query.cursor) throw new DomainError('not_found', 'Invalid page.')
+  return { count, page: query.page, page_size: query.page_size, results: await serializeMediaRows(ctx, rows, base), next_cursor }
+}
+
+/** What a caller may list, as the list's filters (access is checked here). */
+async function mediaQuery(ctx: ServiceContext, query: ListMediaQuery) {
   const manager = canManageMedia(ctx.actor)
-  const where: SQL[] = [ne(mediaItems.status, 'uploading')]
+  let object: { type: string; id: number } | undefined
+  let status: string | undefined = query.status === 'all' ? undefined : query.status
   if (query.content_type || query.object_id !== undefined) {
     const target = await checkAttachment(ctx, query.content_type || null, query.object_id ?? null)
-    where.push(eq(mediaItems.contentType, target.contentType!), eq(mediaItems.objectId, target.objectId!))
+    object = { type: target.contentType!, id: target.objectId! }
     if (!manager) {
       await assertCanView(ctx, target.contentType!, target.objectId!)
-      where.push(eq(mediaItems.status, 'ready'))
+      // Others see ready media only: another status asked for matches nothing.
+      if (status !== undefined && status !== 'ready') status = 'none'
+      else status = 'ready'
     }
   } else if (!manager) {
     assertCanManageMedia(ctx)
   }
-  if (query.type !== 'all') where.push(eq(mediaItems.mediaType, query.type))
-  if (query.status !== 'all') where.push(eq(mediaItems.status, query.status))
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`
-    where.push(
-      or(ilike(mediaItems.title, pattern), ilike(mediaItems.description, pattern), ilike(mediaItems.originalFilename, pattern))!,
-    )
+  const filters = {
+    object,
+    media_type: query.type === 'all' ? undefined : query.type,
+    status,
+    search: query.search ? `%${escapeLike(query.search)}%` : undefined,
   }
-  const condition = and(...where)
-  const [total] = await ctx.db.select({ n: count() }).from(mediaItems).where(condition)
-  const n = total?.n ?? 0
-  const lastPage = Math.max(1, Math.ceil(n / query.page_size))
-  if (query.page > lastPage) throw new DomainError('not_found', 'Invalid page.')
-  const rows = await ctx.db
-    .select()
-    .from(mediaItems)
-    .where(condition)
-    .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
-  return { count: n, page: query.page, page_size: query.page_size, results: await serializeMediaRows(ctx, rows, base) }
+  return { filters, window: { limit: query.page_size, offset: (query.page - 1) * query.page_size, after: query.cursor } }
 }
+
+/** The list's statements for these filters (plan checks in tests; no access check). */
+export const mediaListQueries = (
+  db: Database,
+  filters: { object?: { type: string; id: number }; media_type?: string; status?: string; search?: string },
+  window: PageWindow,
+) => mediaList.queries(db, filters, window)
 
 /** GET /api/media/gallery/: the ready media of one object, featured first, then by display order. */
 export async function getMediaGallery(ctx: ServiceContext, input: unknown, base = ''): Promise<MediaDto[]> {
@@ -100,7 +134,7 @@ export async function getMediaGallery(ctx: ServiceContext, input: unknown, base 
 
 /** One media row the caller may see: managers any, others a ready item attached to something they may view. */
 export async function findVisibleMedia(ctx: ServiceContext, id: number): Promise<MediaRow> {
-  if (!Number.isInteger(id) || id < 1) throw new DomainError('not_found', MEDIA_MESSAGES.notFound)
+  if (parseRecordId(id) === null) throw new DomainError('not_found', MEDIA_MESSAGES.notFound)
   const [row] = await ctx.db.select().from(mediaItems).where(eq(mediaItems.id, id))
   if (!row || row.status === 'uploading') throw new DomainError('not_found', MEDIA_MESSAGES.notFound)
   if (canManageMedia(ctx.actor)) return row

@@ -78,16 +78,16 @@ export async function processClaimedMedia(app: AppServices, row: MediaRow): Prom
     const transient = isStorageUnavailable(error)
     if (transient && row.attempts < MEDIA_MAX_ATTEMPTS) {
       const wait = 30 * row.attempts
-      return finish(app, row, token, {
+      return finishOrClean(app, row, token, {
         status: 'pending',
         failureReason: null,
         leaseUntil: sql`now() + make_interval(secs => ${wait})` as unknown as Date,
       })
     }
     const reason = transient ? 'File storage was unavailable.' : String((error as Error)?.message ?? error).slice(0, 300)
-    return finish(app, row, token, { status: 'failed', failureReason: reason, leaseUntil: null })
+    return finishOrClean(app, row, token, { status: 'failed', failureReason: reason, leaseUntil: null })
   }
-  const done = await finish(app, row, token, {
+  const done = await finishOrClean(app, row, token, {
     status: 'ready',
     failureReason: null,
     leaseUntil: null,
@@ -96,14 +96,25 @@ export async function processClaimedMedia(app: AppServices, row: MediaRow): Prom
     version: sql`${mediaItems.version} + 1` as unknown as number,
     processedAt: new Date(),
   })
-  if (done) {
-    for (const key of outcome.obsolete) await app.storage.delete(key).catch(() => {})
-  } else {
-    // Deleted (or taken over) while we worked: if the row is gone, so must be what we wrote.
-    const [still] = await app.db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.id, row.id))
-    if (!still) await removeStoredFolder(app, mediaPrefix(row.uuid))
-  }
+  if (done) for (const key of outcome.obsolete) await app.storage.delete(key).catch(() => {})
   return done
+}
+
+/**
+ * Record the outcome unless the item was deleted (or taken over) while we worked; if its row is gone, so must be
+ * whatever we wrote meanwhile, whether processing succeeded or failed.
+ */
+async function finishOrClean(
+  app: AppServices,
+  row: MediaRow,
+  token: ReturnType<typeof and>,
+  changes: Partial<typeof mediaItems.$inferInsert>,
+): Promise<MediaRow | null> {
+  const done = await finish(app, row, token, changes)
+  if (done) return done
+  const [still] = await app.db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.id, row.id))
+  if (!still) await removeStoredFolder(app, mediaPrefix(row.uuid))
+  return null
 }
 
 async function finish(

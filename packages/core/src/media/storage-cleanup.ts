@@ -24,7 +24,10 @@ export async function removeStoredFolder(app: AppServices, prefix: string): Prom
   }
 }
 
-/** Try every due outbox deletion once; failures wait longer each time (up to an hour). */
+/**
+ * Try every due outbox deletion once; failures wait longer each time (up to an hour). While the store does not
+ * answer at all, nothing is tried and nothing waits longer: the deletions go at the first round after it is back.
+ */
 export async function flushStorageDeletions(app: AppServices, limit = 50): Promise<number> {
   const due = await app.db
     .select()
@@ -32,6 +35,12 @@ export async function flushStorageDeletions(app: AppServices, limit = 50): Promi
     .where(lte(storageDeletions.nextAttemptAt, new Date()))
     .orderBy(asc(storageDeletions.nextAttemptAt))
     .limit(limit)
+  if (!due.length) return 0
+  try {
+    await app.storage.ping()
+  } catch {
+    return 0
+  }
   let done = 0
   for (const row of due) {
     try {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, mediaItems, sql, storageDeletions } from '@meridian/db'
-import { MediaIdsInput, UpdateMediaInput } from '@meridian/validators'
+import { MediaIdsInput, UpdateMediaInput, parseRecordId } from '@meridian/validators'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { MEDIA_MESSAGES } from '../messages.ts'
@@ -21,7 +21,7 @@ export async function updateMedia(ctx: ServiceContext, id: number, input: unknow
   if (data.description !== undefined) changes.description = data.description
   if (data.is_featured !== undefined) changes.isFeatured = data.is_featured
   if (data.order !== undefined) changes.displayOrder = data.order
-  if (!Number.isInteger(id) || id < 1) throw notFound()
+  if (parseRecordId(id) === null) throw notFound()
   const [row] = Object.keys(changes).length
     ? await ctx.db.update(mediaItems).set(changes).where(visible(id)).returning()
     : await ctx.db.select().from(mediaItems).where(visible(id))
@@ -32,7 +32,7 @@ export async function updateMedia(ctx: ServiceContext, id: number, input: unknow
 /** POST /api/media/{id}/reprocess/: a failed or pending item goes back to the queue from scratch. */
 export async function reprocessMedia(ctx: ServiceContext, id: number, base = ''): Promise<MediaDto> {
   assertCanManageMedia(ctx)
-  if (!Number.isInteger(id) || id < 1) throw notFound()
+  if (parseRecordId(id) === null) throw notFound()
   const [row] = await ctx.db
     .update(mediaItems)
     .set({ status: 'pending', failureReason: null, attempts: 0, leaseUntil: null })
@@ -77,7 +77,7 @@ export async function deleteMediaItems(ctx: ServiceContext, input: unknown): Pro
 
 export async function deleteMedia(ctx: ServiceContext, id: number): Promise<void> {
   assertCanManageMedia(ctx)
-  if (!Number.isInteger(id) || id < 1) throw notFound()
+  if (parseRecordId(id) === null) throw notFound()
   const { deleted } = await deleteMediaItems(ctx, { ids: [id] })
   if (!deleted.length) throw notFound()
 }

@@ -42,6 +42,8 @@ export interface MediaUploadSession {
   setField(name: string, value: string): void
   /** Attach the stored files and queue them for processing; on an invalid attachment, remove them and throw. */
   finish(): Promise<BulkUploadResponse>
+  /** The request broke (malformed body, client gone): remove every file this upload stored. Never throws. */
+  abort(): Promise<void>
 }
 
 class UploadFailure extends Error {}
@@ -139,11 +141,21 @@ export function beginMediaUpload(ctx: ServiceContext): MediaUploadSession {
     )
     let size = headSize
     let failure: string | null = null
+    let putSettled = false
+    void put.then(() => (putSettled = true))
+    // Wait for the store to take more, or to stop taking anything: one pair of listeners at a time, removed when
+    // either fires (a large file hits back-pressure thousands of times).
     const room = () =>
       new Promise<void>((resolve) => {
-        body.once('drain', resolve)
-        body.once('close', resolve)
-        void put.then(() => resolve())
+        if (putSettled || body.destroyed) return resolve()
+        const done = () => {
+          body.off('drain', done)
+          body.off('close', done)
+          resolve()
+        }
+        body.on('drain', done)
+        body.on('close', done)
+        void put.then(done)
       })
     const push = async (chunk: Uint8Array) => {
       if (failure) return
@@ -200,12 +212,16 @@ export function beginMediaUpload(ctx: ServiceContext): MediaUploadSession {
 
   async function discardAll() {
     if (!stored.length) return
-    const rows = await ctx.db.delete(mediaItems).where(inArray(mediaItems.id, stored)).returning({ uuid: mediaItems.uuid })
+    const ids = stored.splice(0)
+    const rows = await ctx.db.delete(mediaItems).where(inArray(mediaItems.id, ids)).returning({ uuid: mediaItems.uuid })
     for (const row of rows) await removeStoredFolder(ctx, mediaPrefix(row.uuid))
   }
 
   return {
     receiveFile,
+    async abort() {
+      await discardAll().catch((error) => console.error('[media] could not discard an aborted upload:', (error as Error).message))
+    },
     setField(name, value) {
       if (name === 'content_type' || name === 'object_id') fields[name] = value
     },

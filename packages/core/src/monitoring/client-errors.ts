@@ -61,7 +61,7 @@ export async function listClientErrors(ctx: ServiceContext, limit = 20): Promise
     .from(clientErrorReports)
     .leftJoin(users, eq(users.id, clientErrorReports.userId))
     .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
-    .limit(Math.min(Math.max(limit, 1), 100))
+    .limit(Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 20)
   return rows.map(({ r, username }) => ({
     id: r.id,
     error_id: r.errorId,

@@ -36,7 +36,8 @@ function roleSelect(db: Database) {
       displayName: roles.displayName,
       description: roles.description,
       permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = roles.id), '{}')`,
-      userCount: sql<number>`(select count(*) from users u where u.role_id = roles.id)`.mapWith(Number),
+      // From the counters kept by triggers (user_counts), not a count of every holder.
+      userCount: sql<number>`(select coalesce(sum(uc.count), 0) from user_counts uc where uc.role_id = roles.id)`.mapWith(Number),
       createdAt: roles.createdAt,
       updatedAt: roles.updatedAt,
     })
@@ -57,9 +58,15 @@ const serialize = (r: RoleRow): RoleDto => ({
   updated_at: new Date(r.updatedAt).toISOString(),
 })
 
+const roleById = (db: Database) => roleSelect(db).where(eq(roles.id, sql.placeholder('id'))).prepare('role_by_id')
+const roleStatements = new WeakMap<Database, ReturnType<typeof roleById>>()
+
+/** One role with its permissions and user count (a named statement: the roles' users list asks on every page). */
 async function findRole(db: Database, id: number) {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined
-  const [row] = await roleSelect(db).where(eq(roles.id, id))
+  let statement = roleStatements.get(db)
+  if (!statement) roleStatements.set(db, (statement = roleById(db)))
+  const [row] = await statement.execute({ id })
   return row
 }
 
@@ -193,9 +200,15 @@ export async function roleSelectOptions(ctx: ServiceContext): Promise<RoleOption
   return rows.map((r) => ({ value: r.id, label: r.displayName, name: r.name }))
 }
 
+const roleExists = (db: Database) => db.select({ id: roles.id }).from(roles).where(eq(roles.id, sql.placeholder('id'))).prepare('role_exists')
+const existsStatements = new WeakMap<Database, ReturnType<typeof roleExists>>()
+
 /** GET roles/{id}/users/: the users holding a role, with the list's own filters and pages. */
 export async function listRoleUsers(ctx: ServiceContext, id: number, input: Record<string, unknown> = {}): Promise<UserPage> {
   requireUserManager(ctx)
-  if (!(await findRole(ctx.db, id))) throw notFound()
+  let exists = existsStatements.get(ctx.db)
+  if (!exists) existsStatements.set(ctx.db, (exists = roleExists(ctx.db)))
+  // Only whether the role is there: its user count (findRole) would count every holder on every page.
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647 || !(await exists.execute({ id })).length) throw notFound()
   return queryUserPage(ctx.db, { ...input, role: String(id) })
 }

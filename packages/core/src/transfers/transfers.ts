@@ -1,5 +1,7 @@
 import { CreateTransferInput, pricingProblems, routesProblems, schedulesProblems, TransferFilters, type TransferInput } from '@meridian/validators'
-import { and, asc, count, countries, currencies, type Database, eq, ilike, inArray, locations, type SQL, transfers } from '@meridian/db'
+import { alias, and, asc, countries, currencies, type Database, eq, getTableColumns, ilike, inArray, locations, type SQL, sql, transfers } from '@meridian/db'
+import * as v from 'valibot'
+import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError, type FieldErrors } from '../errors.ts'
 import { TRANSFER_MESSAGES } from '../messages.ts'
@@ -8,19 +10,12 @@ import { idOf } from '../currencies/shared.ts'
 import { canManageTransfers } from './access.ts'
 
 type TransferRow = typeof transfers.$inferSelect
+type TransferFilters = v.InferOutput<typeof TransferFilters>
 
-async function expand(db: Database, rows: TransferRow[]) {
-  if (!rows.length) return []
-  const countryIds = [...new Set(rows.flatMap((r) => [r.fromCountryId, r.toCountryId]).filter((x): x is number => x !== null))]
-  const locationIds = [...new Set(rows.flatMap((r) => [r.fromLocationId, r.toLocationId]).filter((x): x is number => x !== null))]
-  const [cs, ls] = await Promise.all([
-    countryIds.length ? db.select({ id: countries.id, name: countries.name }).from(countries).where(inArray(countries.id, countryIds)) : [],
-    locationIds.length ? db.select({ id: locations.id, name: locations.name }).from(locations).where(inArray(locations.id, locationIds)) : [],
-  ])
-  const country = new Map(cs.map((c) => [c.id, c.name]))
-  const location = new Map(ls.map((l) => [l.id, l.name]))
-  const name = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null))
-  return rows.map((r) => ({
+type Names = { fromCountryName: string | null; toCountryName: string | null; fromLocationName: string | null; toLocationName: string | null }
+
+function serialize(r: TransferRow & Names) {
+  return {
     id: r.id,
     name: r.name,
     type: r.type,
@@ -29,19 +24,39 @@ async function expand(db: Database, rows: TransferRow[]) {
     to_country: r.toCountryId,
     from_location: r.fromLocationId,
     to_location: r.toLocationId,
-    from_country_name: name(country, r.fromCountryId),
-    to_country_name: name(country, r.toCountryId),
-    from_location_name: name(location, r.fromLocationId),
-    to_location_name: name(location, r.toLocationId),
+    from_country_name: r.fromCountryName,
+    to_country_name: r.toCountryName,
+    from_location_name: r.fromLocationName,
+    to_location_name: r.toLocationName,
     duration: r.duration,
     routes: r.routes,
     pricing: r.pricing,
     schedules: r.schedules,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
-  }))
+  }
 }
-export type TransferDto = Awaited<ReturnType<typeof expand>>[number]
+export type TransferDto = ReturnType<typeof serialize>
+
+const fromCountry = alias(countries, 'from_country')
+const toCountry = alias(countries, 'to_country')
+const fromLocation = alias(locations, 'from_location')
+const toLocation = alias(locations, 'to_location')
+const names = { fromCountryName: fromCountry.name, toCountryName: toCountry.name, fromLocationName: fromLocation.name, toLocationName: toLocation.name }
+const joinNames = <Q extends { leftJoin: (...args: any[]) => any }>(query: Q): Q =>
+  query
+    .leftJoin(fromCountry, eq(fromCountry.id, transfers.fromCountryId))
+    .leftJoin(toCountry, eq(toCountry.id, transfers.toCountryId))
+    .leftJoin(fromLocation, eq(fromLocation.id, transfers.fromLocationId))
+    .leftJoin(toLocation, eq(toLocation.id, transfers.toLocationId))
+
+/** One transfer with the names of its ends. */
+async function expandOne(db: Database, id: number): Promise<TransferDto> {
+  const [row] = await joinNames(db.select({ ...getTableColumns(transfers), ...names }).from(transfers)).where(eq(transfers.id, id))
+  if (!row) throw new DomainError('not_found', TRANSFER_MESSAGES.notFound)
+  return serialize(row)
+}
+const expand = async (db: Database, rows: TransferRow[]) => Promise.all(rows.map((r) => expandOne(db, r.id)))
 
 function conditions(f: { type?: string; from_country?: number | null; to_country?: number | null; is_active?: boolean; search?: string }): SQL[] {
   const where: SQL[] = []
@@ -53,16 +68,50 @@ function conditions(f: { type?: string; from_country?: number | null; to_country
   return where
 }
 
+/** Transfers by name, with the names of their ends joined after the page is cut (decision 021). */
+const transferList = pagedList({
+  name: 'transfers',
+  table: transfers,
+  id: transfers.id,
+  keys: [
+    { expr: transfers.name, type: 'text' },
+    { expr: transfers.id, type: 'int' },
+  ],
+  direction: 'asc',
+  filters: {
+    type: (p) => sql`${transfers.type} = ${p()}`,
+    from_country: (p) => sql`${transfers.fromCountryId} = ${p()}`,
+    to_country: (p) => sql`${transfers.toCountryId} = ${p()}`,
+    is_active: (p) => sql`${transfers.isActive} = ${p()}`,
+    search: (p) => sql`${transfers.name} ilike ${p()}`,
+  },
+  rows: (db, page) =>
+    joinNames(
+      db
+        .select({ ...getTableColumns(transfers), ...names, ...page.cursor })
+        .from(page.from)
+        .innerJoin(transfers, eq(transfers.id, page.id)),
+    ),
+})
+
+const transferFilterValues = (f: TransferFilters) => ({
+  type: f.type || undefined,
+  from_country: f.from_country || undefined,
+  to_country: f.to_country || undefined,
+  is_active: f.is_active,
+  search: f.search ? `%${f.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+})
+
 /** Transfers by name; filters type, from_country, to_country, is_active, search. Superadmin, admin, expert. */
-export async function listTransfers(ctx: ServiceContext, query: unknown, page: { limit: number; offset: number }) {
+export async function listTransfers(ctx: ServiceContext, query: unknown, page: PageWindow) {
   canManageTransfers(ctx)
-  const where = and(...conditions(parseInput(TransferFilters, query)))
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(transfers).where(where).orderBy(asc(transfers.name), asc(transfers.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ n: count() }).from(transfers).where(where),
-  ])
-  return { count: total?.n ?? 0, results: await expand(ctx.db, rows) }
+  const { count, rows, next_cursor } = await transferList.page(ctx.db, transferFilterValues(parseInput(TransferFilters, query)), page)
+  return { count, results: rows.map(serialize), next_cursor }
 }
+
+/** The list's statements for these filters (plan checks in tests). */
+export const transferListQueries = (db: Database, query: unknown, page: PageWindow) =>
+  transferList.queries(db, transferFilterValues(parseInput(TransferFilters, query)), page)
 
 /** `{id, name, type, from_country, to_country}` of active transfers (unless is_active says otherwise), at most 500. */
 export async function transferOptions(ctx: ServiceContext, query: unknown) {

@@ -1,5 +1,5 @@
 import { ListUsersQuery } from '@meridian/validators'
-import { and, asc, type Database, desc, eq, roles, sql, users } from '@meridian/db'
+import { and, asc, type Database, eq, roles, sql, userCounts, users } from '@meridian/db'
 import * as v from 'valibot'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -9,84 +9,88 @@ import { displayName } from '../auth/serialize-user.ts'
 import { type AuditEntryDto, listUserAudit } from './audit.ts'
 import { fetchManagedUser, type ManagedUserDto, managedUserColumns, serializeManagedUser } from './managed-user.ts'
 import { requireUserManager } from './user-access.ts'
+import { pagedList } from '../lists/paged-list.ts'
 
 export interface UserPage {
   count: number
   page: number
   page_size: number
   results: ManagedUserDto[]
+  /** The rest of the list after this page (typed procedures and loaders: `cursor`); null after the last. */
+  next_cursor: string | null
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-type SQL = ReturnType<typeof sql>
-type Shape = { search: boolean; role: 'none' | 'name' | 'id'; active: boolean; staff: boolean }
-
 /**
- * One prepared statement per combination of filters in use (at most 24), each naming only its own conditions so
- * the planner can use the role index; the total comes from a window count over the same scan, so a page costs one
- * round trip. Search is one LIKE on the lower-cased search_text column.
+ * Users newest first. Each filter has an index in this order (migration 0011); search reads the trigram index
+ * on search_text. Without search or is_staff the count comes from user_counts, kept by triggers.
  */
-function prepareList(db: Database, shape: Shape) {
-  const conditions: SQL[] = []
-  if (shape.search) conditions.push(sql`${users.searchText} like ${sql.placeholder('pattern')}`)
-  if (shape.role === 'name') conditions.push(sql`${roles.name} = ${sql.placeholder('role')}`)
-  if (shape.role === 'id') conditions.push(sql`${roles.id} = ${sql.placeholder('role')}`)
-  if (shape.active) conditions.push(sql`${users.isActive} = ${sql.placeholder('active')}`)
-  if (shape.staff) conditions.push(sql`${users.isStaff} = ${sql.placeholder('staff')}`)
-  const name = `list_managed_users_${Number(shape.search)}${shape.role}${Number(shape.active)}${Number(shape.staff)}`
-  // The filter, sort, count and page run over narrow rows (id, date_joined); only the page's rows are read in full.
-  const page = db
-    .select({ id: sql<number>`${users.id}`.as('page_id'), joined: sql`${users.dateJoined}`.as('page_joined'), total: sql<number>`count(*) over ()`.as('total') })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(users.dateJoined), desc(users.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page')
-  return db
-    .select({ ...managedUserColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(users, eq(users.id, page.id))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .orderBy(desc(page.joined), desc(page.id))
-    .prepare(name)
+const usersList = pagedList({
+  name: 'users',
+  table: users,
+  id: users.id,
+  keys: [
+    { expr: users.dateJoined, type: 'timestamp' },
+    { expr: users.id, type: 'int' },
+  ],
+  direction: 'desc',
+  filters: {
+    search: (p) => sql`${users.searchText} like ${p()}`,
+    role_id: (p) => sql`${users.roleId} = ${p()}`,
+    role_name: (p) => sql`${users.roleId} = (select ${roles.id} from ${roles} where ${roles.name} = ${p()})`,
+    is_active: (p) => sql`${users.isActive} = ${p()}`,
+    is_staff: (p) => sql`${users.isStaff} = ${p()}`,
+  },
+  // user_counts' staff flag means is_staff or is_superuser, so it answers every filter but search and is_staff.
+  counter: (db, active, param) =>
+    active.some((f) => f === 'search' || f === 'is_staff')
+      ? undefined
+      : db
+          .select({ count: sql<number>`coalesce(sum(${userCounts.count}), 0)`.mapWith(Number) })
+          .from(userCounts)
+          .where(
+            and(
+              active.includes('role_id') ? sql`${userCounts.roleId} = ${param('role_id')}` : undefined,
+              active.includes('role_name')
+                ? sql`${userCounts.roleId} = (select ${roles.id} from ${roles} where ${roles.name} = ${param('role_name')})`
+                : undefined,
+              active.includes('is_active') ? sql`${userCounts.isActive} = ${param('is_active')}` : undefined,
+            ),
+          ),
+  rows: (db, page) =>
+    db
+      .select({ ...managedUserColumns, ...page.cursor })
+      .from(page.from)
+      .innerJoin(users, eq(users.id, page.id))
+      .innerJoin(roles, eq(roles.id, users.roleId)),
+})
+
+/** The list's page statement and count for these filters (plan checks in tests). */
+export const userListQueries = (db: Database, input: unknown) => {
+  const q = parseInput(ListUsersQuery, input)
+  return usersList.queries(db, userFilters(q), window(q))
 }
 
-type ListStatement = ReturnType<typeof prepareList>
-const statements = new WeakMap<Database, Map<string, ListStatement>>()
+function userFilters(q: ListUsersQuery) {
+  const roleById = /^\d{1,9}$/.test(q.role)
+  return {
+    search: q.search === '' ? undefined : `%${escapeLike(q.search.toLowerCase())}%`,
+    role_id: q.role !== '' && roleById ? Number(q.role) : undefined,
+    role_name: q.role !== '' && !roleById ? q.role : undefined,
+    is_active: q.is_active,
+    is_staff: q.is_staff,
+  }
+}
 
-/** One page of users by the documented filters; no permission check (callers check). */
+const window = (q: ListUsersQuery) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size, after: q.cursor })
+
+/** One page of users by the documented filters, or the page after `cursor`; no permission check (callers check). */
 export async function queryUserPage(db: Database, input: unknown): Promise<UserPage> {
   const q = parseInput(ListUsersQuery, input)
-  const roleById = /^\d{1,9}$/.test(q.role)
-  const shape: Shape = {
-    search: q.search !== '',
-    role: q.role === '' ? 'none' : roleById ? 'id' : 'name',
-    active: q.is_active !== undefined,
-    staff: q.is_staff !== undefined,
-  }
-  const key = JSON.stringify(shape)
-  let cache = statements.get(db)
-  if (!cache) statements.set(db, (cache = new Map()))
-  let statement = cache.get(key)
-  if (!statement) cache.set(key, (statement = prepareList(db, shape)))
-  const rows = await statement.execute({
-    pattern: `%${escapeLike(q.search.toLowerCase())}%`,
-    role: roleById ? Number(q.role) : q.role,
-    active: q.is_active,
-    staff: q.is_staff,
-    limit: q.page_size,
-    offset: (q.page - 1) * q.page_size,
-  })
-  if (rows.length === 0 && q.page > 1) throw new DomainError('not_found', 'Invalid page.')
-  return {
-    count: rows[0]?.total ?? 0,
-    page: q.page,
-    page_size: q.page_size,
-    results: rows.map(serializeManagedUser),
-  }
+  const { count, rows, next_cursor } = await usersList.page(db, userFilters(q), window(q))
+  if (rows.length === 0 && q.page > 1 && !q.cursor) throw new DomainError('not_found', 'Invalid page.')
+  return { count, page: q.page, page_size: q.page_size, results: rows.map(serializeManagedUser), next_cursor }
 }
 
 /** GET users-mgmt/: superadmin-level. Filters page, page_size, search, role (name or id), is_active, is_staff. */

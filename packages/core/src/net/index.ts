@@ -1,0 +1,2 @@
+export * from './public-address.ts'
+export * from './download.ts'
