@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { SESSION_COOKIE } from '@meridian/auth'
-import { type Actor, type AppServices, authenticateBearer, authenticateSession, getMediaFile, serviceContext } from '@meridian/core'
+import { type Actor, type AppServices, authenticateBearer, authenticateSession, getMediaFile, reportServerError, serviceContext } from '@meridian/core'
+import { parseRecordId } from '@meridian/validators'
 import { requestMeta } from './request-meta.ts'
 import { errorResponse, sendJson } from './rest/http.ts'
 
@@ -10,7 +11,12 @@ export const MEDIA_FILES_PREFIX = '/media/'
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [k, ...rest] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(rest.join('='))
+    if (k !== name) continue
+    try {
+      return decodeURIComponent(rest.join('='))
+    } catch {
+      return undefined // a cookie no session of ours could have written
+    }
   }
   return undefined
 }
@@ -31,15 +37,18 @@ const contentDisposition = (kind: string, filename: string) =>
  */
 export function createMediaFileHandler(app: AppServices) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://internal')
-    const [, , rawId, variant, extra] = url.pathname.split('/')
+    let path = MEDIA_FILES_PREFIX
     try {
+      const url = new URL(req.url ?? '/', 'http://internal')
+      path = url.pathname
+      const [, , rawId, variant, extra] = url.pathname.split('/')
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendJson(res, 405, { detail: `Method "${req.method}" not allowed.` }, { Allow: 'GET, HEAD' })
       }
-      if (!rawId || !variant || extra !== undefined) return sendJson(res, 404, { detail: 'Not found.' })
+      const id = parseRecordId(rawId)
+      if (!id || !variant || extra !== undefined) return sendJson(res, 404, { detail: 'Not found.' })
       const ctx = serviceContext(app, await actorOf(app, req), requestMeta(req, app.config.trustProxy))
-      const file = await getMediaFile(ctx, Number(rawId), variant)
+      const file = await getMediaFile(ctx, id, variant)
       const current = url.searchParams.get('v') === String(file.version)
       const headers: Record<string, string> = {
         'Content-Type': file.mime,
@@ -70,11 +79,11 @@ export function createMediaFileHandler(app: AppServices) {
       }
       const stream = await file.open(range ?? undefined)
       res.writeHead(status, headers)
+      // A viewer that goes away mid-download ends the pipeline: the file is closed, nothing else is affected.
       await pipeline(stream, res).catch(() => res.destroy())
     } catch (error) {
-      if (res.headersSent) return void res.destroy()
-      const { status, body, headers } = errorResponse(error)
-      if (status >= 500) console.error(`[media] ${url.pathname} failed:`, error)
+      if (res.headersSent || res.destroyed) return void res.destroy()
+      const { status, body, headers } = errorResponse(error, () => reportServerError(`media ${path}`, error))
       sendJson(res, status, body, headers)
     }
   }

@@ -49,6 +49,14 @@ async function create(body: Record<string, unknown>, who = 'admin') {
 }
 
 describe('activities', () => {
+  it('answers a deeply nested body with field errors, not a server error', async () => {
+    const depth = 5_000
+    const res = await server.request(A, { token: token.admin, body: '['.repeat(depth) + ']'.repeat(depth) })
+    expect(res.status).toBe(400)
+    const nested = await post(A, { ...tiered(), pricing: JSON.parse(`${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`) })
+    expect(nested.status).toBe(400)
+  })
+
   it('creates a tiered activity with the §9 defaults and answers the documented snake_case shape', async () => {
     const body = await create(
       tiered({

@@ -12,7 +12,8 @@ const id: Record<string, number> = {}
 const M = '/api/currencies-mgmt'
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // The test feeds listen on 127.0.0.1, which only RATES_ALLOW_PRIVATE_URLS lets the rates download reach.
+  server = await startTestServer({ env: { RATES_ALLOW_PRIVATE_URLS: 'true' } })
   await seedCurrencies(server.handle.db)
   for (const username of ['superadmin', 'admin', 'expert', 'editor', 'specialist', 'traveler']) token[username] = (await server.login(username)).access
   const list = await server.request(`${M}/?page_size=500`, { token: token.admin })
@@ -255,8 +256,11 @@ describe('rate updates', () => {
     const ok = await post('/import_rates/', { content: csv })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
     expect(ok.body).toMatchObject({ provider: 'file', created: 2, updated: 0 })
+    const settingsBefore = (await server.request(`${M}/currency_settings/`, { token: token.admin })).body
     const bad = await post('/import_rates/', { content: 'from_currency,to_currency,rate,effective_date\nUSD,CAD,1.40,2026-04-01\nUSD,CHF,-2,2026-04-01\n' })
     expect(bad.status).toBe(400)
+    // A refused file is not a rate update: the settings' last-update record stays as it was.
+    expect((await server.request(`${M}/currency_settings/`, { token: token.admin })).body).toEqual(settingsBefore)
     expect(bad.body.non_field_errors[0]).toBe('Rates file import failed: Line 3: the rate "-2" is not a positive number. The current rates were left unchanged.')
     const cad = await post('/preview_conversion/', { from_currency: 'USD', to_currency: 'CAD', amount: 100, date: '2026-04-02' })
     expect(cad.body.converted_amount).toBe('135.00')
@@ -310,10 +314,10 @@ describe('rate updates', () => {
       expect(on.status, JSON.stringify(on.body)).toBe(200)
       // Due: the last update is more than a day old.
       await server.handle.db.update(currencySettings).set({ lastRateUpdateAt: new Date(Date.now() - 25 * 3600_000) })
-      const runs = await Promise.all([1, 2, 3, 4].map(() => autoUpdateRates(server.handle.db)))
+      const runs = await Promise.all([1, 2, 3, 4].map(() => autoUpdateRates(server.handle.db, { allowPrivateUrls: true })))
       expect(runs.filter(Boolean)).toHaveLength(1)
       expect(downloads).toBe(1)
-      expect(await autoUpdateRates(server.handle.db)).toBeNull()
+      expect(await autoUpdateRates(server.handle.db, { allowPrivateUrls: true })).toBeNull()
       expect(downloads).toBe(1)
     } finally {
       feed.close()

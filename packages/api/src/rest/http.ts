@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { DomainError, STATUS_MESSAGES } from '@meridian/core'
+import { asDomainError, DomainError, reportServerError, STATUS_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@meridian/core'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
@@ -26,23 +26,59 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload)
 }
 
-/** Read a JSON (or form-encoded) body up to 1 MiB; 413 beyond, 400 with DRF's wording when it is not JSON. */
+/** The client went away before its request was read: there is nobody to answer. */
+export class ClientGoneError extends Error {}
+
+/** Deeper JSON than any call takes is refused before a validator walks it. */
+export const JSON_MAX_DEPTH = 64
+
+/** How deeply arrays and objects nest in a JSON text (strings skipped), without parsing it. */
+function jsonDepth(text: string): number {
+  let depth = 0
+  let max = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // backslash: skip the escaped character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth)
+    else if (c === 93 || c === 125) depth--
+  }
+  return max
+}
+
+/**
+ * Read a JSON (or form-encoded) body up to 1 MiB; 413 beyond (also when the declared length says so, before
+ * reading), 415 for other types, 400 with DRF's wording when it is not JSON or nests deeper than 64 levels.
+ * A client that aborts mid-body ends in ClientGoneError (no answer is sent).
+ */
 export async function readBody(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > JSON_BODY_LIMIT) throw tooLarge()
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > JSON_BODY_LIMIT) throw tooLarge()
-    chunks.push(chunk as Buffer)
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > JSON_BODY_LIMIT) throw tooLarge()
+      chunks.push(chunk as Buffer)
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new ClientGoneError('the client closed the connection before its request body arrived', { cause: error })
   }
+  if (!req.complete) throw new ClientGoneError('the request body ended early')
   if (size === 0) return {}
   const text = Buffer.concat(chunks).toString('utf8')
   const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
   if (type && type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(415, { detail: `Unsupported media type "${type}" in request.` })
+  }
+  if (jsonDepth(text) > JSON_MAX_DEPTH) {
+    throw new HttpError(400, { detail: `JSON parse error - nesting deeper than ${JSON_MAX_DEPTH} levels` })
   }
   try {
     return JSON.parse(text)
@@ -55,9 +91,17 @@ function tooLarge() {
   return new HttpError(413, { detail: 'Request body is too large.' })
 }
 
-/** The one mapping from DomainError to HTTP status and DRF body. */
-export function errorResponse(error: unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+/**
+ * The one mapping from DomainError to HTTP status and DRF body. Anything else is unexpected: `report` logs it and
+ * answers the id the 500's body carries (`error_id`), so a client's report and the log line meet.
+ */
+export function errorResponse(
+  error: unknown,
+  report: () => string = () => reportServerError('rest', error),
+): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
   if (error instanceof HttpError) return { status: error.status, body: error.body, headers: error.headers }
+  // A database outage or time-out arrives as a driver error: asDomainError makes it 'unavailable' (503).
+  error = asDomainError(error) ?? error
   if (error instanceof DomainError) {
     switch (error.code) {
       case 'invalid':
@@ -75,8 +119,8 @@ export function errorResponse(error: unknown): { status: number; body: Record<st
       case 'rate_limited':
         return { status: 429, body: { detail: error.message }, headers: { 'Retry-After': String(error.retryAfter ?? 60) } }
       case 'unavailable':
-        return { status: 503, body: { detail: error.message }, headers: {} }
+        return { status: 503, body: { detail: error.message }, headers: { 'Retry-After': String(error.retryAfter ?? UNAVAILABLE_RETRY_AFTER_SECONDS) } }
     }
   }
-  return { status: 500, body: { detail: STATUS_MESSAGES[500] }, headers: {} }
+  return { status: 500, body: { detail: STATUS_MESSAGES[500], error_id: report() }, headers: {} }
 }

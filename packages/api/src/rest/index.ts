@@ -6,7 +6,7 @@ import { mediaRoutes } from './media.ts'
 import { destinationRoutes, supplierRoutes } from './catalogue.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
-import { createRouter } from './router.ts'
+import { type AuthMode, createRouter, type Method, type RouteTable } from './router.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -17,9 +17,8 @@ export function isRestPath(pathname: string): boolean {
   return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/users/api/') || pathname === '/users/api'
 }
 
-/** The documented REST paths in the shape of a Django REST Framework backend. */
-export function createRestHandler(app: AppServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { table, handle } = createRouter(app)
+/** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
+function registerRoutes(table: RouteTable) {
   authRoutes(table)
   onboardingRoutes(table)
   monitoringRoutes(table)
@@ -30,5 +29,31 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   currencyRoutes(table)
   transferRoutes(table)
   activityRoutes(table)
+}
+
+/** The documented REST paths in the shape of a Django REST Framework backend. */
+export function createRestHandler(app: AppServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { table, handle } = createRouter(app)
+  registerRoutes(table)
   return handle
+}
+
+export interface RestRouteInfo {
+  method: Method
+  /** As registered, with {param} segments, e.g. /api/media/{id}/ */
+  path: string
+  auth: AuthMode
+}
+
+/** The route table as data: what the access matrix, the fuzz suite and docs/access.md enumerate. */
+export function listRestRoutes(): RestRouteInfo[] {
+  const found: RestRouteInfo[] = []
+  const table: RouteTable = {
+    add(method, path, _handler, auth = 'required') {
+      found.push({ method, path, auth })
+      return table
+    },
+  }
+  registerRoutes(table)
+  return found
 }

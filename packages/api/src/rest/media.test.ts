@@ -157,7 +157,7 @@ describe('POST /api/media/bulk_upload/ on S3', () => {
     expect(anonymous.status).toBe(401)
   })
 
-  it('a body cut short keeps the complete files and drops the broken one without a trace', async () => {
+  it('a body cut short before its closing boundary is refused whole: 400, no row, no object', async () => {
     const [rows, stored] = [await rowCount(), (await objects()).length]
     const boundary = 'cutshort'
     const whole = multipart(boundary, [{ filename: 'ok.png', data: await png() }])
@@ -175,10 +175,10 @@ describe('POST /api/media/bulk_upload/ on S3', () => {
       req.on('error', reject)
       req.end(Buffer.concat([whole, broken]))
     })
-    expect(answer.status).toBe(201)
-    expect(answer.body.results.map((r: any) => r.error ?? 'ok')).toEqual(['ok', MEDIA_MESSAGES.interrupted])
-    expect(await rowCount()).toBe(rows + 1)
-    expect((await objects()).length).toBe(stored + 1)
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({ detail: 'Multipart form parse error - the body ended before its closing boundary.' })
+    expect(await rowCount()).toBe(rows)
+    expect((await objects()).length).toBe(stored)
   })
 
   it('a client that goes away mid-file leaves no row and no object', async () => {

@@ -10,16 +10,22 @@ import {
   updateMedia,
 } from '@meridian/core'
 import { MEDIA_BODY_LIMIT_BYTES } from '@meridian/validators'
-import { HttpError } from './http.ts'
+import { ClientGoneError, HttpError } from './http.ts'
 import { pageResponse } from './pagination.ts'
 import type { Handler, RestCall, RouteTable } from './router.ts'
 
 const query = (call: RestCall) => Object.fromEntries(call.query)
+// The router has already refused ids that cannot name a record.
+/** REST pages by number only (DRF's page-number body); cursors are for the typed procedures and loaders. */
+const listQuery = (call: RestCall) => {
+  const { cursor: _cursor, ...rest } = query(call)
+  return rest
+}
 const id = (call: RestCall) => Number(call.params.id)
 const fullUrl = (call: RestCall) => `${call.origin}${call.req.url ?? '/'}`
 
 const list: Handler = async (call) => {
-  const page = await listMedia(call.ctx, query(call), call.origin)
+  const page = await listMedia(call.ctx, listQuery(call), call.origin)
   const request = { page: page.page, pageSize: page.page_size, offset: (page.page - 1) * page.page_size }
   return { body: pageResponse(fullUrl(call), request, page.count, page.results) }
 }
@@ -27,6 +33,8 @@ const list: Handler = async (call) => {
 /**
  * POST /api/media/bulk_upload/: multipart, repeated files plus optional content_type and object_id. Each
  * file part is streamed to storage as busboy reads it; the answer lists every file with its outcome.
+ * A body that is not well-formed multipart (cut short, bad boundary) is refused whole: 400 and nothing kept.
+ * A client that goes away mid-body gets nothing, and nothing of its upload is kept.
  */
 const bulkUpload: Handler = async ({ ctx, req }) => {
   const session = beginMediaUpload(ctx)
@@ -45,22 +53,37 @@ const bulkUpload: Handler = async ({ ctx, req }) => {
   }
   let files = Promise.resolve()
   parser.on('file', (_field, stream, info) => {
+    // busboy reports a broken body on the file being read; the file's own reader sees it when its turn comes.
+    stream.on('error', () => {})
     // One file at a time: busboy reads the next part only once this one's stream is consumed.
     files = files.then(async () => {
       await session.receiveFile({ filename: info.filename ?? 'file', declaredType: info.mimeType, data: stream })
     })
   })
   parser.on('field', (name, value) => session.setField(name, value))
-  await new Promise<void>((resolve) => {
-    parser.once('close', resolve)
-    parser.once('error', () => resolve())
+  const outcome = await new Promise<'done' | 'malformed' | 'gone'>((resolve) => {
+    let parseError: Error | null = null
+    parser.on('error', (error: Error) => {
+      parseError ??= error
+      resolve('malformed')
+    })
+    parser.once('close', () => resolve(parseError ? 'malformed' : 'done'))
+    req.on('error', () => resolve('gone'))
     // A client that goes away mid-body: busboy is told, so the file being read ends in an error, not a wait.
     req.once('close', () => {
-      if (!req.complete) parser.destroy(new Error('Request aborted'))
+      if (!req.complete) {
+        parser.destroy(new Error('Request aborted'))
+        resolve('gone')
+      }
     })
     req.pipe(parser)
   })
   await files
+  if (outcome !== 'done') {
+    await session.abort()
+    if (outcome === 'gone' || !req.complete) throw new ClientGoneError('the client went away during an upload')
+    throw new HttpError(400, { detail: 'Multipart form parse error - the body ended before its closing boundary.' })
+  }
   const result = await session.finish()
   return { status: result.uploaded > 0 ? 201 : 200, body: result }
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { authenticateBearer, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
-import { requestMeta } from '../request-meta.ts'
-import { HttpError, errorResponse, readBody, sendJson } from './http.ts'
+import { parseRecordId } from '@meridian/validators'
+import { authenticateBearer, reportServerError, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
+import { requestMeta, requestProtocol } from '../request-meta.ts'
+import { ClientGoneError, HttpError, errorResponse, readBody, sendJson } from './http.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -43,6 +44,17 @@ export interface RouteTable {
 
 const split = (path: string) => path.split('/').filter(Boolean)
 
+/** A path segment as the client meant it; a broken percent-encoding is kept as sent (and so matches no record). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+const isIdParam = (name: string) => name === 'id' || name.endsWith('_id')
+
 /**
  * A small DRF-shaped router over node:http: exact paths and {param} segments, trailing slash optional,
  * 404 JSON for unknown paths, 405 with Allow for known paths and other methods.
@@ -65,7 +77,7 @@ export function createRouter(app: AppServices) {
       let ok = true
       for (let i = 0; i < parts.length; i++) {
         const seg = route.segments[i]!
-        if (seg.startsWith('{')) params[seg.slice(1, -1)] = decodeURIComponent(parts[i]!)
+        if (seg.startsWith('{')) params[seg.slice(1, -1)] = decodeSegment(parts[i]!)
         else if (seg !== parts[i]) {
           ok = false
           break
@@ -79,9 +91,10 @@ export function createRouter(app: AppServices) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://internal')
     const method = (req.method ?? 'GET').toUpperCase()
+    let url = new URL('http://internal/')
     try {
+      url = new URL(req.url ?? '/', 'http://internal')
       const candidates = match(url.pathname)
       if (candidates.length === 0) throw new HttpError(404, { detail: 'Not found.' })
       const allowed = [...new Set(candidates.map((c) => c.route.method))]
@@ -104,8 +117,12 @@ export function createRouter(app: AppServices) {
         }
         actor = await authenticateBearer(app, token)
       }
+      // A path id that cannot name a record never reaches a service or the database.
+      for (const [name, value] of Object.entries(hit.params)) {
+        if (isIdParam(name) && parseRecordId(value) === null) throw new HttpError(404, { detail: 'Not found.' })
+      }
       let bodyPromise: Promise<unknown> | undefined
-      const proto = app.config.trustProxy ? String(req.headers['x-forwarded-proto'] ?? 'http').split(',')[0] : 'http'
+      const proto = requestProtocol(req, app.config.trustProxy)
       const origin = app.config.appOrigin ?? `${proto}://${req.headers.host ?? 'localhost'}`
       const reply = await hit.route.handler({
         ctx: serviceContext(app, actor, meta),
@@ -117,8 +134,10 @@ export function createRouter(app: AppServices) {
       })
       sendJson(res, reply.status ?? 200, reply.body, reply.headers)
     } catch (error) {
-      const { status, body, headers } = errorResponse(error)
-      if (status >= 500) console.error(`[rest] ${method} ${url.pathname} failed:`, error)
+      if (error instanceof ClientGoneError) return void res.destroy()
+      const { status, body, headers } = errorResponse(error, () => reportServerError(`rest ${method} ${url.pathname}`, error))
+      // A client that went away gets nothing; the socket is already gone.
+      if (res.headersSent || res.destroyed) return void res.destroy()
       sendJson(res, status, body, headers)
     }
   }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../testing.ts'
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
-  for (const username of ['pia', 'quinn']) {
+  for (const username of ['pia', 'quinn', 'uma']) {
     await insertUser(server.handle.db, { username, email: `${username}@meridian.example`, password: 'meridian-demo', role: 'traveler' })
   }
 })
@@ -38,6 +38,25 @@ describe('sign-in throttling', () => {
 
   it('counts the username case-insensitively', async () => {
     expect((await login('PIA', 'meridian-demo')).status).toBe(429)
+  })
+
+  it('counts the username and the e-mail address of one account together', async () => {
+    for (let i = 0; i < 3; i++) expect((await login('uma', `wrong-${i}`)).status).toBe(401)
+    expect((await login('UMA@Meridian.example', 'wrong-3')).status).toBe(401)
+    expect((await login('uma@meridian.example', 'wrong-4')).status).toBe(401)
+    expect((await login('Uma', 'meridian-demo')).status).toBe(429)
+    expect((await login('uma@meridian.example', 'meridian-demo')).status).toBe(429)
+  })
+
+  it('answers a name that matches no account exactly as an existing one', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await login('nobody-here', `wrong-${i}`)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ detail: 'Login failed. Please check your credentials.' })
+    }
+    const sixth = await login('NOBODY-HERE', 'wrong-5')
+    expect(sixth.status).toBe(429)
+    expect(sixth.body).toEqual(TOO_MANY)
   })
 
   it('still lets another username sign in from the same address', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http'
-import type { AppServices } from '@meridian/core'
-import { createTrpcContext } from './init.ts'
+import { type AppServices, reportServerError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@meridian/core'
+import { createTrpcContext, errorIdOf } from './init.ts'
 import { appRouter } from './router.ts'
 
 export const TRPC_PREFIX = '/trpc'
@@ -21,11 +21,15 @@ export function createTrpcHandler(app: AppServices) {
       maxBodySize: TRPC_BODY_LIMIT,
       maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ req }) => createTrpcContext(app, req),
-      responseMeta({ ctx }) {
-        return ctx?.setCookies.length ? { headers: { 'Set-Cookie': ctx.setCookies } } : {}
+      responseMeta({ ctx, errors }) {
+        const headers: Record<string, string | string[]> = {}
+        if (ctx?.setCookies.length) headers['Set-Cookie'] = ctx.setCookies
+        // SERVICE_UNAVAILABLE (database down or too busy) tells the client when to try again, as REST's 503 does.
+        if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS)
+        return { headers }
       },
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path} failed:`, error.cause ?? error)
+        if (error.code === 'INTERNAL_SERVER_ERROR') reportServerError(`trpc ${path}`, error.cause ?? error, errorIdOf(error))
       },
     })
   }

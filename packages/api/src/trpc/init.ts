@@ -4,10 +4,12 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc'
 import {
   type Actor,
   type AppServices,
+  asDomainError,
   authenticateBearer,
   authenticateSession,
   DomainError,
   fieldErrors,
+  newErrorId,
   type SchemaIssue,
   type RequestMeta,
   type ServiceContext,
@@ -36,13 +38,17 @@ export async function createTrpcContext(app: AppServices, req: IncomingMessage):
   const ctx: TrpcContext = { app, meta, actor: null, via: 'none', crossSite: isCrossSite(req.headers), setCookies: [] }
   const header = req.headers.authorization
   if (header?.toLowerCase().startsWith('bearer ')) {
-    ctx.actor = await authenticateBearer(app, header.slice(7).trim()).catch(() => {
+    ctx.actor = await authenticateBearer(app, header.slice(7).trim()).catch((error) => {
+      // A database outage is not a bad token: the client must retry, not sign in again.
+      if (asDomainError(error)?.code === 'unavailable') throw toTrpcError(error)
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Given token not valid for any token type' })
     })
     ctx.via = 'bearer'
     return ctx
   }
-  const session = await authenticateSession(app, readSessionCookie(req.headers.cookie))
+  const session = await authenticateSession(app, readSessionCookie(req.headers.cookie)).catch((error) => {
+    throw toTrpcError(error)
+  })
   if (session) {
     ctx.actor = session.actor
     ctx.sessionId = session.sessionId
@@ -62,6 +68,15 @@ const CODES: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
   unavailable: 'SERVICE_UNAVAILABLE',
 }
 
+const errorIds = new WeakMap<object, string>()
+
+/** One id per failure: the error formatter puts it in the answer, onError in the log line, whichever runs first. */
+export function errorIdOf(error: object): string {
+  let id = errorIds.get(error)
+  if (!id) errorIds.set(error, (id = newErrorId()))
+  return id
+}
+
 const t = initTRPC.context<TrpcContext>().create({
   isDev: process.env.NODE_ENV !== 'production',
   errorFormatter({ shape, error, ctx }) {
@@ -77,7 +92,13 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       message: internal ? STATUS_MESSAGES[500] : shape.message,
-      data: { ...data, ...(showStack ? { stack } : {}), fields: fields ?? null, retryAfter: domain?.retryAfter ?? null },
+      data: {
+        ...data,
+        ...(showStack ? { stack } : {}),
+        fields: fields ?? null,
+        retryAfter: domain?.retryAfter ?? null,
+        ...(internal ? { error_id: errorIdOf(error) } : {}),
+      },
     }
   },
 })
@@ -85,13 +106,16 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 
+/** DomainError (or a database outage, as 'unavailable') becomes the matching tRPC error; anything else as it is. */
+function toTrpcError(error: unknown): unknown {
+  const domain = asDomainError(error)
+  return domain ? new TRPCError({ code: CODES[domain.code], message: domain.message, cause: domain }) : error
+}
+
 /** DomainError becomes the matching tRPC error, once, for every procedure. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause
-    throw new TRPCError({ code: CODES[cause.code], message: cause.message, cause })
-  }
+  if (!result.ok && asDomainError(result.error.cause)) throw toTrpcError(result.error.cause)
   return result
 })
 

@@ -9,36 +9,27 @@ import {
   priceActivity,
   updateActivity,
 } from '@meridian/core'
-import { ACTIVITY_PAGE_SIZE } from '@meridian/validators'
+import { ACTIVITY_PAGE_SIZE, RecordId } from '@meridian/validators'
 import * as v from 'valibot'
+import { listInput as pagedInput, pageWindow } from '../paging.ts'
 import { authedProcedure, router } from '../init.ts'
 
 /** Inputs are checked by the services (the same schemas as REST), so field messages match on both fronts. */
 const data = v.record(v.string(), v.unknown())
-const byId = v.object({ id: v.number() })
-const listInput = v.optional(
-  v.object({
-    filters: v.optional(data, {}),
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
-    page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), ACTIVITY_PAGE_SIZE),
-  }),
-  {},
-)
+const byId = v.object({ id: RecordId })
+const listInput = pagedInput(ACTIVITY_PAGE_SIZE)
 
 export const activitiesRouter = router({
-  list: authedProcedure.input(listInput).query(({ ctx, input }) => {
-    const size = input.page_size ?? ACTIVITY_PAGE_SIZE
-    return listActivities(ctx.service, input.filters, { limit: size, offset: ((input.page ?? 1) - 1) * size })
-  }),
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listActivities(ctx.service, input.filters, pageWindow(input, ACTIVITY_PAGE_SIZE))),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getActivity(ctx.service, input.id)),
   create: authedProcedure.input(data).mutation(({ ctx, input }) => createActivity(ctx.service, input)),
-  update: authedProcedure.input(v.object({ id: v.number(), data })).mutation(({ ctx, input }) => updateActivity(ctx.service, input.id, input.data)),
+  update: authedProcedure.input(v.object({ id: RecordId, data })).mutation(({ ctx, input }) => updateActivity(ctx.service, input.id, input.data)),
   delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteActivity(ctx.service, input.id)
     return { ok: true as const }
   }),
   price: authedProcedure
-    .input(v.object({ id: v.number(), participants: v.unknown(), date: v.optional(v.string()), currency: v.optional(v.string()) }))
+    .input(v.object({ id: RecordId, participants: v.unknown(), date: v.optional(v.string()), currency: v.optional(v.string()) }))
     .query(({ ctx, input }) => {
       const { id, ...rest } = input
       return priceActivity(ctx.service, id, rest)
@@ -47,12 +38,12 @@ export const activitiesRouter = router({
   videos: authedProcedure.input(byId).query(({ ctx, input }) => listActivityMedia(ctx.service, input.id, 'video')),
   /** Suppliers, countries, active currencies and the locations of `country` for the activity form. */
   formOptions: authedProcedure
-    .input(v.optional(v.object({ country: v.optional(v.number()) }), {}))
+    .input(v.optional(v.object({ country: v.optional(RecordId) }), {}))
     .query(({ ctx, input }) => activityFormOptions(ctx.service, input.country ?? null)),
   attachPhotos: authedProcedure
-    .input(v.object({ id: v.number(), photo_ids: v.array(v.number()) }))
+    .input(v.object({ id: RecordId, photo_ids: v.array(RecordId) }))
     .mutation(({ ctx, input }) => attachActivityMedia(ctx.service, input.id, 'photo', { photo_ids: input.photo_ids })),
   attachVideos: authedProcedure
-    .input(v.object({ id: v.number(), video_ids: v.array(v.number()) }))
+    .input(v.object({ id: RecordId, video_ids: v.array(RecordId) }))
     .mutation(({ ctx, input }) => attachActivityMedia(ctx.service, input.id, 'video', { video_ids: input.video_ids })),
 })

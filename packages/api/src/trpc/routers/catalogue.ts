@@ -25,7 +25,8 @@ import {
   updateLocation,
   updateSupplier,
 } from '@meridian/core'
-import { CATALOGUE_PAGE_SIZE } from '@meridian/validators'
+import { CATALOGUE_PAGE_SIZE, RecordId } from '@meridian/validators'
+import { listInput as pagedInput, pageFields, pageWindow } from '../paging.ts'
 import * as v from 'valibot'
 import { authedProcedure, publicProcedure, router } from '../init.ts'
 
@@ -34,22 +35,12 @@ import { authedProcedure, publicProcedure, router } from '../init.ts'
  * and field messages come out identical on both fronts.
  */
 const filters = v.optional(v.record(v.string(), v.unknown()), {})
-const listInput = v.optional(
-  v.object({
-    filters,
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
-    page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), CATALOGUE_PAGE_SIZE),
-  }),
-  {},
-)
-const byId = v.object({ id: v.number() })
-const patch = v.object({ id: v.number(), data: v.record(v.string(), v.unknown()) })
+const listInput = pagedInput(CATALOGUE_PAGE_SIZE)
+const byId = v.object({ id: RecordId })
+const patch = v.object({ id: RecordId, data: v.record(v.string(), v.unknown()) })
 const data = v.record(v.string(), v.unknown())
 
-const page = (input: { page?: number; page_size?: number }) => {
-  const size = input.page_size ?? CATALOGUE_PAGE_SIZE
-  return { limit: size, offset: ((input.page ?? 1) - 1) * size }
-}
+const page = (input: { page?: number; page_size?: number; cursor?: string }) => pageWindow(input, CATALOGUE_PAGE_SIZE)
 
 export const countriesRouter = router({
   list: authedProcedure.input(listInput).query(({ ctx, input }) => listCountries(ctx.service, input.filters, page(input))),
@@ -85,7 +76,7 @@ export const suppliersRouter = router({
   create: authedProcedure.input(data).mutation(({ ctx, input }) => createSupplier(ctx.service, input)),
   update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateSupplier(ctx.service, input.id, input.data)),
   setStatus: authedProcedure
-    .input(v.object({ id: v.number(), status: v.string() }))
+    .input(v.object({ id: RecordId, status: v.string() }))
     .mutation(({ ctx, input }) => setSupplierStatus(ctx.service, input.id, { status: input.status })),
   delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteSupplier(ctx.service, input.id)
@@ -96,10 +87,10 @@ export const suppliersRouter = router({
 /** Traveler-facing destinations: open to everyone, like the REST paths. */
 export const destinationsRouter = router({
   list: publicProcedure
-    .input(v.optional(v.object({ filters, page: v.optional(v.number(), 1), page_size: v.optional(v.number(), 20) }), {}))
-    .query(({ ctx, input }) => listDestinations(ctx.service, input.filters, page({ page: input.page, page_size: Math.min(input.page_size ?? 20, 500) }))),
+    .input(v.optional(v.object({ filters, ...pageFields(20) }), {}))
+    .query(({ ctx, input }) => listDestinations(ctx.service, input.filters, page(input))),
   get: publicProcedure.input(byId).query(({ ctx, input }) => getDestination(ctx.service, input.id)),
   search: publicProcedure
-    .input(v.object({ q: v.string(), limit: v.optional(v.number()) }))
+    .input(v.object({ q: v.string(), limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) }))
     .query(({ ctx, input }) => searchDestinations(ctx.service, input)),
 })

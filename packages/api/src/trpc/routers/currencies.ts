@@ -1,3 +1,4 @@
+import { RecordId } from '@meridian/validators'
 import {
   convertCurrency,
   createCurrency,
@@ -25,25 +26,14 @@ import {
 } from '@meridian/core'
 import * as v from 'valibot'
 import { authedProcedure, publicProcedure, router } from '../init.ts'
+import { listInput, pageWindow } from '../paging.ts'
 
 /** Loose inputs: the services parse them with the same schemas as REST, so messages match on both fronts. */
 const data = v.record(v.string(), v.unknown())
 const filters = v.optional(v.record(v.string(), v.unknown()), {})
-const listInput = (size: number) =>
-  v.optional(
-    v.object({
-      filters,
-      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
-      page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), size),
-    }),
-    {},
-  )
-const page = (input: { page?: number; page_size?: number }, size: number) => {
-  const s = input.page_size ?? size
-  return { limit: s, offset: ((input.page ?? 1) - 1) * s }
-}
-const byId = v.object({ id: v.number() })
-const patch = v.object({ id: v.number(), data })
+const page = pageWindow
+const byId = v.object({ id: RecordId })
+const patch = v.object({ id: RecordId, data })
 
 /** Currencies, rates, settings and conversions: the /api/currencies-mgmt/ calls as procedures. */
 export const currenciesRouter = router({

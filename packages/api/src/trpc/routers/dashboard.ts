@@ -1,4 +1,4 @@
-import { ClientErrorReport, SubmitQuizInput, UpdatePreferencesInput } from '@meridian/validators'
+import { ClientErrorReport, SubmitQuizInput, UpdatePreferencesInput, RecordId } from '@meridian/validators'
 import {
   getDashboardOverview,
   getLatestOwnQuiz,
@@ -18,13 +18,13 @@ import { authedProcedure, publicProcedure, router } from '../init.ts'
 export const dashboardRouter = router({
   overview: authedProcedure.query(({ ctx }) => getDashboardOverview(ctx.service)),
   search: authedProcedure
-    .input(v.object({ q: v.string(), limit: v.optional(v.number()) }))
+    .input(v.object({ q: v.string(), limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) }))
     .query(({ ctx, input }) => searchEverything(ctx.service, input)),
 })
 
 export const quizRouter = router({
   submit: authedProcedure.input(SubmitQuizInput).mutation(({ ctx, input }) => submitOnboardingQuiz(ctx.service, input)),
-  get: authedProcedure.input(v.object({ id: v.number() })).query(({ ctx, input }) => getQuizSubmission(ctx.service, input.id)),
+  get: authedProcedure.input(v.object({ id: RecordId })).query(({ ctx, input }) => getQuizSubmission(ctx.service, input.id)),
   latest: authedProcedure.query(({ ctx }) => getLatestOwnQuiz(ctx.service)),
 })
 
@@ -46,6 +46,6 @@ export const securityRouter = router({
 export const monitoringRouter = router({
   logError: publicProcedure.input(ClientErrorReport).mutation(({ ctx, input }) => logClientError(ctx.service, input)),
   recentErrors: authedProcedure
-    .input(v.optional(v.object({ limit: v.optional(v.number()) })))
+    .input(v.optional(v.object({ limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) })))
     .query(({ ctx, input }) => listClientErrors(ctx.service, input?.limit)),
 })

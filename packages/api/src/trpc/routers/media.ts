@@ -8,11 +8,11 @@ import {
   reprocessMedia,
   updateMedia,
 } from '@meridian/core'
-import { ListMediaQuery, MediaGalleryQuery, MediaIdsInput, UpdateMediaInput } from '@meridian/validators'
+import { ListMediaQuery, MediaGalleryQuery, MediaIdsInput, UpdateMediaInput, RecordId } from '@meridian/validators'
 import * as v from 'valibot'
 import { authedProcedure, publicProcedure, router } from '../init.ts'
 
-const byId = v.object({ id: v.pipe(v.number(), v.integer()) })
+const byId = v.object({ id: RecordId })
 
 /** The media calls of spec 2 §7 as procedures (uploads are multipart: POST /api/media/bulk_upload/). */
 export const mediaRouter = router({

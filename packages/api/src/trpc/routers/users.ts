@@ -7,6 +7,7 @@ import {
   ListUsersQuery,
   UpdateManagedUserInput,
   UpdateRoleInput,
+  RecordId,
 } from '@meridian/validators'
 import {
   adminAnalytics,
@@ -51,7 +52,7 @@ const adminProcedure = publicProcedure.use(({ ctx, next }) => {
  * The services check access themselves and answer with their own texts; the procedures ask the same rule once more
  * before reading the input, so an anonymous or unauthorised call is 401 / 403 whatever it sends.
  */
-const byId = v.object({ id: v.pipe(v.number(), v.integer()) })
+const byId = v.object({ id: RecordId })
 const filters = v.optional(v.object({ search: v.optional(v.string()), role: v.optional(v.string()) }))
 
 export const usersRouter = router({
