@@ -17,6 +17,9 @@ import {
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 
+/** Exit code of a server that cannot start as configured; scripts/supervise.mjs does not restart it. */
+export const EXIT_CONFIG = 78
+
 export interface Booted {
   config: AppConfig
   handle: DatabaseHandle
@@ -34,7 +37,8 @@ export async function boot(): Promise<Booted> {
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       console.error(`\n${error.message}\n`)
-      process.exit(1)
+      // 78 (EX_CONFIG): `npm start`'s supervisor does not restart a server that cannot start as configured.
+      process.exit(EXIT_CONFIG)
     }
     throw error
   }
@@ -48,7 +52,7 @@ export async function boot(): Promise<Booted> {
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
-  const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl })
+  const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
   const timers: NodeJS.Timeout[] = []
   if (config.smtpUrl) {
     const transport = await smtpTransport(config.smtpUrl)
@@ -58,8 +62,14 @@ export async function boot(): Promise<Booted> {
       }, 5_000),
     )
   }
-  // Automatic rate updates (when switched on in the currency settings): checked hourly, run at most once a day.
-  timers.push(setInterval(() => void autoUpdateRates(handle.db).catch((e) => console.error('[rates] update failed:', e.message)), 3600_000).unref())
+  // Automatic rate updates (when switched on in the currency settings): checked every RATES_CHECK_INTERVAL_MS
+  // (hourly), run at most once a day across every process (autoUpdateRates claims the day in the database).
+  timers.push(
+    setInterval(
+      () => void autoUpdateRates(handle.db, { allowPrivateUrls: config.ratesAllowPrivateUrls }).catch((e) => console.error('[rates] update failed:', e.message)),
+      config.ratesCheckIntervalMs,
+    ).unref(),
+  )
   return {
     config,
     handle,

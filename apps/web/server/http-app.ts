@@ -13,7 +13,8 @@ import {
   requestMeta,
   TRPC_PREFIX,
 } from '@meridian/api'
-import type { AppServices } from '@meridian/core'
+import { type AppServices, newErrorId } from '@meridian/core'
+import { guardRoutes } from './route-guard.ts'
 import { applySecurityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
@@ -44,12 +45,20 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     web.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
     web.use(express.static(options.clientDir, { maxAge: '1h' }))
   }
+  // Every loader and action guarded once (route-guard.ts); in development the build is loaded per request.
+  const build =
+    typeof options.build === 'function'
+      ? (() => {
+          const load = options.build as () => Promise<ServerBuild>
+          return async () => guardRoutes(await load())
+        })()
+      : guardRoutes(options.build)
   web.all(
     '*',
     createRequestHandler({
-      build: options.build as ServerBuild,
+      build: build as ServerBuild,
       mode: options.app.config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req) }),
+      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req), errorId: newErrorId() }),
     }),
   )
 
@@ -61,7 +70,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
     if (pathname === '/healthz') return json(res, 200, { status: 'ok' })
     if (pathname === '/readyz') {
-      return void options.ping().then(
+      return void withTimeout(options.ping(), READY_TIMEOUT_MS).then(
         () => json(res, 200, { status: 'ready', database: 'ok' }),
         () => json(res, 503, { status: 'unavailable', database: 'unreachable' }),
       )
@@ -76,6 +85,17 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     nonces.set(req, applySecurityHeaders(res, { production: options.app.config.production }))
     web(req, res)
   })
+}
+
+/** A readiness probe answers within this time: a database that does not answer by then is unreachable. */
+const READY_TIMEOUT_MS = 3_000
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
 
 /** This server as reached by the request (address and port of its socket): the diagnostics screen tests itself. */

@@ -10,6 +10,7 @@ import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { FilterBar } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Activity Management · Meridian Travel' }]
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const list = await listActivities(
       ctx,
       { search: filters.search, category: filters.category, difficulty: filters.difficulty, supplier_id: filters.supplier },
-      { limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE },
+      listWindow(url.searchParams, ACTIVITY_PAGE_SIZE),
     )
     return { denied: false as const, filters, page, suppliers: options.suppliers, ...list, error: null }
   } catch (error) {

@@ -15,6 +15,7 @@ import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destination Management · Meridian Travel' }]
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const list = await listCountries(
       ctx,
       { search: filters.search, destination_category: filters.category, continent: filters.continent },
-      { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+      listWindow(url.searchParams, CATALOGUE_PAGE_SIZE),
     )
     return { denied: false as const, filters, page, ...list, error: null }
   } catch (error) {

@@ -13,6 +13,7 @@ import { ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destinations · Meridian Travel' }]
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const list = await listDestinations(
       ctx,
       { search: filters.search, destination_category: filters.category, continent: filters.continent },
-      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+      listWindow(url.searchParams, PAGE_SIZE),
     )
     return { filters, page, ...list, error: null }
   } catch (error) {

@@ -9,6 +9,7 @@ import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Location Management · Meridian Travel' }]
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listLocations(
         ctx,
         { search: filters.search, country: filters.country, location_type: filters.type },
-        { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+        listWindow(query, CATALOGUE_PAGE_SIZE),
       ),
       listCountryChoices(ctx),
     ])

@@ -25,8 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const q = Object.fromEntries(FILTERS.map((k) => [k, url.searchParams.get(k) ?? '']))
   const query = { search: q.search, type: q.type || 'all', status: q.status || 'all', page: q.page || '1', page_size: MEDIA_PAGE_SIZE }
+  // `?cursor=` (a page's next_cursor) reads the rows after it, at the same cost at any depth (decision 021).
+  const cursor = url.searchParams.get('cursor') || undefined
   try {
-    const [page, stats] = await Promise.all([listMedia(ctx, query), getMediaStats(ctx)])
+    const [page, stats] = await Promise.all([listMedia(ctx, { ...query, cursor }), getMediaStats(ctx)])
     return { denied: false as const, page, stats, filters: { ...query, view: q.view === 'list' ? 'list' : 'grid' }, error: null }
   } catch (error) {
     if (!(error instanceof DomainError) || (error.code !== 'invalid' && error.code !== 'not_found')) throw error

@@ -17,6 +17,7 @@ import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
 import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Supplier Management · Meridian Travel' }]
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listSuppliers(
         ctx,
         { search: filters.search, supplier_type: filters.type, status: filters.status },
-        { limit: CATALOGUE_PAGE_SIZE, offset: (page - 1) * CATALOGUE_PAGE_SIZE },
+        listWindow(url.searchParams, CATALOGUE_PAGE_SIZE),
       ),
       supplierStats(ctx),
     ])

@@ -35,6 +35,7 @@ function readFilters(params: URLSearchParams): ListFilters {
     status: (STATUSES as readonly string[]).includes(status) ? (status as ListFilters['status']) : 'all',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     page_size: PAGE_SIZES.includes(size) ? size : 20,
+    cursor: params.get('cursor') || undefined,
   }
 }
 
@@ -45,6 +46,7 @@ function toQuery(f: ListFilters) {
     role: f.role,
     page: f.page,
     page_size: f.page_size,
+    cursor: f.cursor,
     ...(f.status === 'active' ? { is_active: true } : f.status === 'inactive' ? { is_active: false } : {}),
     ...(f.status === 'staff' ? { is_staff: true } : {}),
   }
@@ -61,10 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const [page, stats, roles] = await Promise.all([listManagedUsers(ctx, toQuery(filters)), getUserStats(ctx), roleSelectOptions(ctx)])
     return { denied: null, list: { page, stats, roles, filters, currentUserId: actor.id }, loadError: null }
   } catch (error) {
-    // A page past the end (the list shrank): the first page instead.
-    if (error instanceof DomainError && error.code === 'not_found' && filters.page > 1) {
+    // A page past the end (the list shrank) or a cursor that cannot be read: the first page instead.
+    if (error instanceof DomainError && error.code === 'not_found' && (filters.page > 1 || filters.cursor)) {
       const url = new URL(request.url)
       url.searchParams.delete('page')
+      url.searchParams.delete('cursor')
       throw redirect(`${url.pathname}${url.search}`)
     }
     if (error instanceof DomainError) throw error

@@ -11,6 +11,7 @@ import { loadPublicPage } from '../components/public/public-page.server.ts'
 import { PageHead, PublicShell } from '../components/public/public-shell.tsx'
 import classes from '../components/public/public.module.css'
 import { requestInfo } from '../utils/auth.server.ts'
+import { listWindow } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destinations · Meridian Travel' }]
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
   try {
     const ctx = serviceContext(context.app, actor, requestInfo(request))
-    const { count, results } = await listDestinations(ctx, filters, { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE })
+    const { count, results } = await listDestinations(ctx, filters, listWindow(url.searchParams, PAGE_SIZE))
     const cards = results.map((c) => ({
       id: c.id,
       name: c.name,

@@ -4,6 +4,9 @@ import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { DomainError, requestPasswordReset } from '@meridian/core'
 import { anonymousContext } from '../utils/auth.server.ts'
+import { retryAfterHeaders } from '../utils/retry-after.ts'
+
+export const headers = retryAfterHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Meridian Travel' }]
 
@@ -14,6 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = await requestPasswordReset(anonymousContext(request, context), { email: form.get('email') }, origin)
     return { sent: message, error: null }
   } catch (error) {
+    if (error instanceof DomainError && error.code === 'rate_limited') {
+      return data({ sent: null, error: error.message }, { status: 429, headers: { 'Retry-After': String(error.retryAfter ?? 60) } })
+    }
     if (error instanceof DomainError) return data({ sent: null, error: error.fields?.email?.[0] ?? error.message }, { status: 400 })
     throw error
   }

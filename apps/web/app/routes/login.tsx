@@ -8,6 +8,9 @@ import { AUTH_MESSAGES } from '@meridian/core/messages'
 import { signInWithForm } from '../utils/sign-in.server.ts'
 import { getActor, safeRedirect } from '../utils/auth.server.ts'
 import { loginReason } from '../utils/login-reason.ts'
+import { retryAfterHeaders } from '../utils/retry-after.ts'
+
+export const headers = retryAfterHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Meridian Travel' }]
 
@@ -25,8 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!username.trim()) fields.username = AUTH_MESSAGES.usernameRequired
   if (!password) fields.password = AUTH_MESSAGES.passwordRequired
   if (fields.username || fields.password) return data({ error: null, fields, username }, { status: 400 })
-  return signInWithForm({ request, context, username, password, redirectTo: safeRedirect(form.get('redirectTo')) }, (error, status) =>
-    data({ error, fields, username }, { status }),
+  return signInWithForm({ request, context, username, password, redirectTo: safeRedirect(form.get('redirectTo')) }, (error, status, headers) =>
+    data({ error, fields, username }, { status, headers }),
   )
 }
 

@@ -2,6 +2,9 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LegacyAuthScreen } from '../components/legacy-auth-screen.tsx'
 import { legacyAuthAction, legacyAuthLoader } from '../utils/legacy-auth.server.ts'
+import { retryAfterHeaders } from '../utils/retry-after.ts'
+
+export const headers = retryAfterHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Register · Meridian Travel' }]
 export const loader = legacyAuthLoader

@@ -28,18 +28,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let back = '/dashboard/media'
   try {
     const session = beginMediaUpload(ctx)
-    await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
-      if (filename !== undefined) {
-        // A file input left empty still sends a part with no name and no bytes: not a file.
-        if (filename === '') await text(data)
-        else await session.receiveFile({ filename, declaredType: contentType, data })
+    try {
+      await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+        if (filename !== undefined) {
+          // A file input left empty still sends a part with no name and no bytes: not a file.
+          if (filename === '') await text(data)
+          else await session.receiveFile({ filename, declaredType: contentType, data })
+          return undefined
+        }
+        const value = await text(data)
+        if (name === 'redirectTo') back = safeRedirect(value, back)
+        else session.setField(name, value)
         return undefined
-      }
-      const value = await text(data)
-      if (name === 'redirectTo') back = safeRedirect(value, back)
-      else session.setField(name, value)
-      return undefined
-    })
+      })
+    } catch (error) {
+      // A body that is not well-formed multipart, or a client gone mid-file: nothing of this upload is kept.
+      await session.abort()
+      if (error instanceof DomainError || request.signal.aborted) throw error
+      throw new DomainError('invalid', MEDIA_MESSAGES.malformedUpload)
+    }
     const result = await session.finish()
     if (wantsJson) return Response.json(result, { status: result.uploaded ? 201 : 200 })
     const failed = result.results.filter((r) => !r.success)

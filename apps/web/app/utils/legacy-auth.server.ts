@@ -36,7 +36,7 @@ export async function legacyAuthAction({ request, context }: ActionFunctionArgs)
   if (!username || !password.trim()) {
     return data({ error: AUTH_MESSAGES.bothRequired, fields: {}, values }, { status: 400 })
   }
-  return signInWithForm({ request, context, username, password, redirectTo: '/dashboard/overview' }, (message, status) =>
-    data({ error: message || AUTH_MESSAGES.legacyLoginFailed, fields: {}, values }, { status }),
+  return signInWithForm({ request, context, username, password, redirectTo: '/dashboard/overview' }, (message, status, headers) =>
+    data({ error: message || AUTH_MESSAGES.legacyLoginFailed, fields: {}, values }, { status, headers }),
   )
 }

@@ -19,10 +19,13 @@ export async function startSession(request: Request, context: AppLoadContext, ac
   return redirect(redirectTo, { headers })
 }
 
-/** Sign in from a form; on failure `fail(message, status)` builds the page's own response. */
+/**
+ * Sign in from a form; on failure `fail(message, status, headers)` builds the page's own response (headers carry
+ * Retry-After when throttled).
+ */
 export async function signInWithForm<T>(
   input: { request: Request; context: AppLoadContext; username: string; password: string; redirectTo: string },
-  fail: (message: string, status: number) => T,
+  fail: (message: string, status: number, headers: Record<string, string>) => T,
 ) {
   try {
     const actor = await signIn(anonymousContext(input.request, input.context), {
@@ -33,7 +36,7 @@ export async function signInWithForm<T>(
   } catch (error) {
     if (error instanceof DomainError) {
       const status = error.code === 'rate_limited' ? 429 : error.code === 'invalid' ? 400 : 401
-      return fail(error.message, status)
+      return fail(error.message, status, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {})
     }
     throw error
   }

@@ -1,5 +1,6 @@
 import { useRevalidator, useRouteLoaderData } from '@remix-run/react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { ServerErrorIdContext } from './error-id-context.ts'
 import { type DescribedError, describeError } from './describe.ts'
 import { buildReport, newErrorId, reportError } from './report.ts'
 
@@ -51,9 +52,10 @@ function initialErrorId(): string {
 }
 
 function useErrorId(error: unknown): string {
+  const serverId = useContext(ServerErrorIdContext)
   const current = useRef<{ error: unknown; id: string } | null>(null)
   if (!current.current || current.current.error !== error) {
-    current.current = { error, id: current.current ? newErrorId() : initialErrorId() }
+    current.current = { error, id: current.current ? newErrorId() : (serverId ?? initialErrorId()) }
   }
   return current.current.id
 }

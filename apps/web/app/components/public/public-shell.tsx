@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine
 import { Link } from '@remix-run/react'
 import { IconMail } from './icons.tsx'
 import { Brand, PUBLIC_LINKS, PublicHeader } from './public-header.tsx'
-import type { PublicPageData } from './public-page.server.ts'
+import type { PublicPageData, PublicViewer } from './public-page.server.ts'
 import classes from './public.module.css'
 
 function FooterColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
@@ -20,7 +20,7 @@ function FooterColumn({ title, links }: { title: string; links: readonly { to: s
   )
 }
 
-export function PublicFooter({ supportEmail }: { supportEmail: string }) {
+export function PublicFooter({ supportEmail, viewer }: { supportEmail: string; viewer: PublicViewer | null }) {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg">
@@ -37,7 +37,8 @@ export function PublicFooter({ supportEmail }: { supportEmail: string }) {
             links={[
               { to: '/onboarding-quiz', label: 'Take the quiz' },
               { to: '/quiz-results', label: 'Quiz results' },
-              { to: '/login', label: 'Sign In' },
+              // A signed-in visitor is offered their dashboard, as in the top bar.
+              viewer ? { to: viewer.dashboard, label: 'Dashboard' } : { to: '/login', label: 'Sign In' },
             ]}
           />
           <Stack gap={8}>
@@ -72,7 +73,7 @@ export function PublicShell({ page, children }: { page: PublicPageData; children
       </a>
       <PublicHeader viewer={page.viewer} />
       <main id="main">{children}</main>
-      <PublicFooter supportEmail={page.supportEmail} />
+      <PublicFooter supportEmail={page.supportEmail} viewer={page.viewer} />
     </>
   )
 }

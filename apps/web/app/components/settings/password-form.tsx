@@ -36,7 +36,7 @@ export function PasswordForm({
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
-            description={`At least ${PASSWORD_MIN} characters.`}
+            description={`At least ${PASSWORD_MIN} characters, not a common one.`}
             error={fieldError(fields, 'new_password')}
           />
           <PasswordInput

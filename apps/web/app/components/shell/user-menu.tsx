@@ -1,4 +1,4 @@
-import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core'
+import { Avatar, Box, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { Link, useSubmit } from '@remix-run/react'
 import type { RoleName } from '@meridian/auth/permissions'
 import { IconChevronDown, IconLogout, IconSettings, IconShield } from './icons.tsx'
@@ -31,12 +31,16 @@ export function UserMenu({ user }: { user: ShellUser }) {
           href="/dashboard/settings"
           className={classes.accountButton}
           role={hydrated ? 'button' : undefined}
-          aria-label={`Account menu for ${name}`}
           onClick={(event: React.MouseEvent) => event.preventDefault()}
         >
-          <Avatar color={ROLE_COLORS[user.role]} variant="filled" radius="xl" size={34} data-testid="user-avatar">
+          {/* The name is built from what shows, so speech input can say what it sees ("Elena"): the words before it
+              are for screen readers only, the avatar letter is decoration, and on narrow screens, where the name is
+              not shown, it is read out all the same. */}
+          <VisuallyHidden>Account menu for</VisuallyHidden>
+          <Avatar color={ROLE_COLORS[user.role]} variant="filled" radius="xl" size={34} data-testid="user-avatar" aria-hidden>
             {avatarLetter(user)}
           </Avatar>
+          <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
           <Box visibleFrom="md" style={{ lineHeight: 1.2 }}>
             <Text size="sm" fw={600}>
               {name}

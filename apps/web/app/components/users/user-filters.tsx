@@ -10,6 +10,8 @@ export interface ListFilters {
   status: 'all' | 'active' | 'inactive' | 'staff'
   page: number
   page_size: number
+  /** A page's next_cursor: the rows after it (the pager itself links by page number). */
+  cursor?: string
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100]

@@ -1,7 +1,9 @@
 import { DomainError, USER_NOT_FOUND_MESSAGE } from '@meridian/core'
+import { parseRecordId } from '@meridian/validators'
 
-/** The :id of a users route; anything but digits is an unknown user. */
+/** The :id of a users route; anything that cannot name a record is an unknown user. */
 export function userId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw)) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE)
-  return Number(raw)
+  const id = parseRecordId(raw)
+  if (id === null) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE)
+  return id
 }
