@@ -1,57 +1,101 @@
 #!/usr/bin/env node
-// `npm test`: every test — vitest (units and services against a real database), then Playwright end to end
-// against the production build. PGlite by default; TEST_DATABASE_URL runs both against PostgreSQL.
-// Ends with one summary line: "N passed, N failed".
+// `npm test`: every test, in parts, each timed:
+//   build    the production build of the web app (when stale), which the surface suites and the browser tests serve
+//   unit     vitest: units and services against a real database, beside the code
+//   surface  vitest: the generated fuzz suite and access matrix over every REST route, tRPC procedure and Remix route
+//   faults   vitest, PostgreSQL only: the database restarted, exhausted and slow; S3 down; two app processes
+//   browser  Playwright against the production build
+// PGlite by default; TEST_DATABASE_URL runs everything against PostgreSQL (and adds the faults part).
+// `npm test -- unit surface` runs some parts only. Ends with a table of the parts and one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ensureBuild, root } from './ensure-build.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'))
-const only = process.argv[2] // "unit" or "e2e" to run one half
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
+const postgres = Boolean(process.env.TEST_DATABASE_URL)
+const database = postgres ? 'PostgreSQL' : 'PGlite'
+const SURFACE = ['test/fuzz', 'test/access']
 
-function run(label, command, args, reportFile, count) {
-  console.log(`\n=== ${label}${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (PGlite)'} ===`)
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env })
-  let counts = { passed: 0, failed: 0 }
-  try {
-    counts = count(JSON.parse(fs.readFileSync(reportFile, 'utf8')))
-  } catch {
-    counts.failed += 1 // no report: the runner itself failed
+const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) })
+const vitest = (name, args) => {
+  const file = path.join(out, `${name}.json`)
+  return { file, count: vitestCounts, command: bin('vitest'), args: ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
+}
+
+const parts = {
+  build: () => ({ run: () => ensureBuild() }),
+  unit: () => vitest('unit', SURFACE.flatMap((dir) => ['--exclude', `${dir}/**`])),
+  surface: () => vitest('surface', SURFACE),
+  faults: () =>
+    postgres && fs.existsSync(path.join(root, 'vitest.faults.config.ts'))
+      ? (() => {
+          const file = path.join(out, 'faults.json')
+          return { file, count: vitestCounts, command: bin('vitest'), args: ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
+        })()
+      : null,
+  browser: () => {
+    const file = path.join(out, 'playwright.json')
+    env.PLAYWRIGHT_JSON_OUTPUT_NAME = file
+    return {
+      file,
+      command: bin('playwright'),
+      args: ['test', '--reporter=list,json'],
+      count: (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }),
+    }
+  },
+}
+
+// Older spellings: `npm test -- e2e` is the browser part.
+const aliases = { e2e: 'browser' }
+const asked = process.argv.slice(2).map((name) => aliases[name] ?? name)
+for (const name of asked) {
+  if (!(name in parts)) {
+    console.error(`Unknown part "${name}"; the parts are: ${Object.keys(parts).join(', ')}`)
+    process.exit(2)
   }
-  if (result.status !== 0 && counts.failed === 0) counts.failed = 1
-  return counts
 }
+const selected = asked.length ? asked : Object.keys(parts)
+const needsBuild = selected.some((name) => name === 'surface' || name === 'browser')
+if (needsBuild && !selected.includes('build')) selected.unshift('build')
 
+const rows = []
 const totals = { passed: 0, failed: 0 }
-const add = (c) => {
-  totals.passed += c.passed
-  totals.failed += c.failed
-}
-
-if (only !== 'e2e') {
-  const file = path.join(out, 'vitest.json')
-  add(
-    run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], file, (r) => ({
-      passed: r.numPassedTests,
-      failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
-    })),
-  )
-}
-if (only !== 'unit') {
-  const file = path.join(out, 'playwright.json')
-  env.PLAYWRIGHT_JSON_OUTPUT_NAME = file
-  add(
-    run('playwright', bin('playwright'), ['test', '--reporter=list,json'], file, (r) => ({
-      passed: r.stats.expected + (r.stats.flaky ?? 0),
-      failed: r.stats.unexpected,
-    })),
-  )
+const started = Date.now()
+for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
+  const part = parts[name]()
+  if (!part) continue
+  console.log(`\n=== ${name} (${database}) ===`)
+  const begun = Date.now()
+  let counts = { passed: 0, failed: 0 }
+  if (part.run) {
+    if (part.run() !== 0) counts.failed = 1
+  } else {
+    const result = spawnSync(part.command, part.args, { cwd: root, stdio: 'inherit', env })
+    try {
+      counts = part.count(JSON.parse(fs.readFileSync(part.file, 'utf8')))
+    } catch {
+      counts.failed += 1 // no report: the runner itself failed
+    }
+    if (result.status !== 0 && counts.failed === 0) counts.failed = 1
+  }
+  rows.push({ name, seconds: (Date.now() - begun) / 1000, ...counts })
+  totals.passed += counts.passed
+  totals.failed += counts.failed
+  // The browser tests depend on a build; without one there is nothing to serve.
+  if (name === 'build' && counts.failed) break
 }
 fs.rmSync(out, { recursive: true, force: true })
+
+const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`
+console.log(`\nTest parts on ${database}:`)
+console.log(`  ${'part'.padEnd(8)} ${'time'.padStart(6)} ${'passed'.padStart(7)} ${'failed'.padStart(7)}`)
+for (const row of rows) {
+  console.log(`  ${row.name.padEnd(8)} ${clock(row.seconds).padStart(6)} ${String(row.passed).padStart(7)} ${String(row.failed).padStart(7)}`)
+}
+console.log(`  ${'total'.padEnd(8)} ${clock((Date.now() - started) / 1000).padStart(6)} ${String(totals.passed).padStart(7)} ${String(totals.failed).padStart(7)}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0)

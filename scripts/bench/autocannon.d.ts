@@ -19,6 +19,8 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    /** Each request of a connection's loop; `setupRequest` may change its path before it is sent. */
+    requests?: { method?: string; path?: string; setupRequest?: (request: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown } }[]
   }
   interface Result {
     requests: Histogram

@@ -35,3 +35,14 @@ export async function lastStatements(adminUrl: string, database: string, applica
     await admin.end({ timeout: 5 })
   }
 }
+
+/** The traveler role's id (the roles' users list is timed on it: most accounts hold it). */
+export async function travelerRoleId(databaseUrl: string): Promise<number> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    const [row] = await sql<{ id: number }[]>`select id from roles where name = 'traveler'`
+    return row!.id
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}

@@ -4,27 +4,33 @@
 //
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP      warm-up seconds before each (3)
-//   BENCH_CONNECTIONS  concurrent connections (32)                 BENCH_LOGINS      sequential sign-ins timed (15)
+//   BENCH_CONNECTIONS  concurrent connections (32)                 BENCH_LOGINS      sign-ins timed, app and baseline each (30)
 //   BENCH_COLD_RUNS    restarts timed on the existing data dir (3) BENCH_TIMEOUT     seconds allowed after the build (180)
 //   BENCH_ADMIN_URL    PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
 //   BENCH_USERS        users in the database for the home dashboard figures (10000)
 //   BENCH_PAGE_CONNECTIONS  concurrent clients timing the home dashboard (4, as the users list)
-//   BENCH_ONLY         users-list: only the users list scenario (10,000 users, p95 of search + filters)
+//   BENCH_ONLY         users-list: only the users list scenario (10,000 users, p95 of search + filters);
+//                      login: only the sign-in cost beside the baseline's
 //   BENCH_USERS_REQUESTS, BENCH_USERS_CONCURRENCY  users list: requests timed (400) and parallel loops (4)
+//   BENCH_ONLY=lists   only the lists scenario (every paginated list at 10,000 and 100,000 rows against a raw baseline)
+//   BENCH_LISTS        names of the lists to time (comma-separated; all by default); BENCH_LIST_SECONDS (5), BENCH_LIST_WARMUP (2)
+//   BENCH_SKIP_LISTS=1 a full run without the lists scenario
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Child, killAllSync, startChild, stopAll, waitForOk } from './children.ts'
-import { createBenchDatabase, dropBenchDatabase, lastStatements } from './database.ts'
+import { createBenchDatabase, dropBenchDatabase, lastStatements, travelerRoleId } from './database.ts'
 import { LOAD_ACTOR_SQL } from './load-actor-sql.ts'
-import { load, login, median, medianLogin } from './measure.ts'
-import { BARS, barLine, throughputTable } from './report.ts'
+import { compareLogins, load, login, median } from './measure.ts'
+import { BARS, barLine, loginLines, throughputTable } from './report.ts'
 import { firstLoadJs, latency, populate, sessionCookie } from './overview.ts'
 import { snapshotServer } from './snapshot.ts'
 import { measureUsersList, seedUsers } from './users-list.ts'
+import { measureLists } from './lists.ts'
+import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const seconds = Number(process.env.BENCH_DURATION ?? 10)
@@ -173,7 +179,11 @@ async function main() {
   serverEntry = snapshot.entry
   console.log(`Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`)
   // The budget starts after the build, which takes from seconds to a minute depending on what changed.
-  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000
+  const listsRun = process.env.BENCH_ONLY === 'lists' || (!process.env.BENCH_ONLY && process.env.BENCH_SKIP_LISTS !== '1')
+  // The lists scenario: two table sizes, two servers per list, plus filling 100,000 rows a table.
+  const listSeconds = Number(process.env.BENCH_LIST_SECONDS ?? 5) + Number(process.env.BENCH_LIST_WARMUP ?? 2)
+  const listsBudget = listsRun ? BENCH_LISTS.length * 2 * 2 * (listSeconds * 1.2 + 2) + 600 : 0
+  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + listsBudget * 1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
@@ -188,7 +198,30 @@ async function main() {
   const baselineBase = `http://127.0.0.1:${await baselineChild.port}`
   console.log(`App on ${app.base} (PostgreSQL database ${dbName}), baseline on ${baselineBase}`)
 
+  const timeLogins = async () =>
+    console.log(`\n${loginLines(await compareLogins(app.base, baselineBase, DEMO_USERS, DEMO_PASSWORD, Number(process.env.BENCH_LOGINS ?? 30)))}`)
+  if (process.env.BENCH_ONLY === 'login') {
+    await timeLogins()
+    await Promise.all([app.child.stop(), baselineChild.stop()])
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   await seedUsers(databaseUrl)
+  const lists = async () =>
+    measureLists({
+      root,
+      appBase: app.base,
+      databaseUrl,
+      token: (await login(app.base, 'superadmin', DEMO_PASSWORD)).access,
+      roleId: await travelerRoleId(databaseUrl),
+    })
+  if (process.env.BENCH_ONLY === 'lists') {
+    await baselineChild.stop()
+    await lists()
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'users-list') {
     await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
     await Promise.all([app.child.stop(), baselineChild.stop()])
@@ -212,12 +245,10 @@ async function main() {
 
   await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
 
-  const logins = await medianLogin(app.base, DEMO_USERS, DEMO_PASSWORD, Number(process.env.BENCH_LOGINS ?? 15))
-  console.log(
-    `${'REST login, median'.padEnd(34)}${`${logins.median.toFixed(1)} ms`.padStart(12)}  (${logins.count} sequential over the demo users, min ${logins.min.toFixed(1)}, max ${logins.max.toFixed(1)} ms)`,
-  )
+  await timeLogins()
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
+  if (listsRun) await lists()
   await app.child.stop()
 
   const cold = await measureColdStart()

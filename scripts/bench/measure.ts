@@ -67,15 +67,52 @@ export async function login(base: string, username: string, password: string): P
   return JSON.parse(body) as LoginReply
 }
 
-/** Sequential REST sign-ins, rotating over the users (correct passwords only: failures are throttled). */
-export async function medianLogin(base: string, usernames: string[], password: string, times: number): Promise<{ median: number; min: number; max: number; count: number }> {
-  const samples: number[] = []
-  for (let i = 0; i < times; i++) {
+export interface LoginTimes {
+  median: number
+  min: number
+  max: number
+  count: number
+}
+
+const summary = (samples: number[]): LoginTimes => ({ median: median(samples), min: Math.min(...samples), max: Math.max(...samples), count: samples.length })
+
+/**
+ * Sequential sign-ins, rotating over the users (correct passwords only: failures are throttled), alternating
+ * between the app's REST login and the baseline's bare one, so both see the same machine load. A few untimed
+ * rounds first (JIT, pool connections, prepared statements).
+ */
+export async function compareLogins(
+  appBase: string,
+  baselineBase: string,
+  usernames: string[],
+  password: string,
+  times: number,
+): Promise<{ app: LoginTimes; baseline: LoginTimes }> {
+  const app: number[] = []
+  const baseline: number[] = []
+  const once = async (url: string, username: string) => {
     const started = performance.now()
-    await login(base, usernames[i % usernames.length]!, password)
-    samples.push(performance.now() - started)
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`login as ${username} at ${url} answered ${res.status}: ${text}`)
+    return performance.now() - started
   }
-  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), count: samples.length }
+  const warmup = Math.min(usernames.length, 6)
+  for (let i = 0; i < warmup; i++) {
+    await once(`${appBase}/users/api/auth/login/`, usernames[i]!)
+    await once(`${baselineBase}/login`, usernames[i]!)
+  }
+  for (let i = 0; i < times; i++) {
+    const username = usernames[i % usernames.length]!
+    // Alternate which goes first, so neither always follows the other's garbage or cache effects.
+    const pair = [
+      async () => app.push(await once(`${appBase}/users/api/auth/login/`, username)),
+      async () => baseline.push(await once(`${baselineBase}/login`, username)),
+    ]
+    if (i % 2) pair.reverse()
+    for (const step of pair) await step()
+  }
+  return { app: summary(app), baseline: summary(baseline) }
 }
 
 export function median(values: number[]): number {

@@ -32,6 +32,17 @@ export function throughputTable(baseline: LoadResult, rows: { result: LoadResult
   return lines.join('\n')
 }
 
+/** The sign-in cost beside the same run's bare sign-in (argon2id verify, two JWTs, two writes). */
+export function loginLines(times: { app: { median: number; min: number; max: number; count: number }; baseline: { median: number } }): string {
+  const { app, baseline } = times
+  const ratio = app.median / baseline.median
+  return [
+    `${pad('REST login, median', 34)}${lpad(`${app.median.toFixed(1)} ms`, 12)}  (${app.count} sequential over the demo users, min ${app.min.toFixed(1)}, max ${app.max.toFixed(1)} ms)`,
+    `${pad('baseline login, median', 34)}${lpad(`${baseline.median.toFixed(1)} ms`, 12)}  (bare node:http: lookup, argon2id verify, two JWTs, two writes; interleaved with the app's)`,
+    `${pad('REST login vs baseline', 34)}${lpad(`${(ratio * 100).toFixed(0)}%`, 12)}  (+${(app.median - baseline.median).toFixed(1)} ms; compare this ratio between runs: a change may not raise it by more than 10%)`,
+  ].join('\n')
+}
+
 export function barLine(label: string, value: string, ok: boolean, bar: string): string {
   return `${pad(label, 34)}${lpad(value, 12)}  ${verdict(ok)} (${bar})`
 }
