@@ -7,8 +7,9 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/web/server/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    include: ['test/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'apps/web/server/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    // The fault suite has a config of its own (vitest.faults.config.ts: a private PostgreSQL, real processes).
+    exclude: ['**/node_modules/**', 'test/faults/**', 'test/processes/**'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     pool: 'forks',

@@ -54,6 +54,7 @@ test.describe('landing page', () => {
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('link', { name: 'support@meridian.example' })).toHaveAttribute('href', 'mailto:support@meridian.example')
     await expect(footer.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help')
+    await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
   })
 
   test('the top bar is transparent at the top and turns translucent after 20 px of scroll', async ({ page }) => {
@@ -169,7 +170,13 @@ test.describe('signed in', () => {
       await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toHaveAttribute('href', '/dashboard/settings')
       await expect(menu.getByRole('menuitem', { name: 'Help Center' })).toHaveAttribute('href', '/help')
       await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      // The footer offers the dashboard too, never a sign-in to someone already signed in.
+      const footer = page.getByRole('contentinfo')
+      await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+      await expect(footer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', DASHBOARD_TARGET[username]!)
       if (username === 'traveler') {
+        await bar.getByRole('button', { name: firstName }).click()
         await menu.getByRole('menuitem', { name: 'Dashboard' }).click()
         await expect(page).toHaveURL(/\/dashboard\/overview$/)
       }
