@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-
-/** WCAG 2 A and AA checks by axe-core; serious and critical findings fail the test, listed one per element. */
-async function blockingViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n').pop()}`))
-}
+import { blockingViolations } from './support/axe.ts'
 
 const PAGES = ['/', '/login', '/onboarding-quiz', '/destinations', '/how-it-works', '/experts', '/pricing', '/quiz-results', '/help']
 

@@ -56,6 +56,10 @@ export default function App() {
   useEffect(() => {
     if (flash) notifications.show({ message: flash.message, color: flash.type === 'error' ? 'red' : 'teal', autoClose: flash.type === 'error' ? 4000 : 2000 })
   }, [flash])
+  // Marks the page as interactive: the browser tests wait for it before they check or click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { activityFormOptions, DomainError, listActivities, mayManageActivities } from '@meridian/core'
@@ -19,7 +20,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!mayManageActivities(actor)) return { denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }
+  if (!mayManageActivities(actor)) return data({ denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }, { status: 403 })
   const url = new URL(request.url)
   const filters = {
     search: url.searchParams.get('search') ?? '',

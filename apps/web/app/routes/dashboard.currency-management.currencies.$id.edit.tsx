@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { getCurrency, updateCurrency } from '@meridian/core'
+import { getCurrency, updateCurrency, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { CurrencyForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedToList, withCheckboxes } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
@@ -11,11 +11,13 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  return getCurrency(ctx, params.id).catch(refusedToList(BASE))
+  canManageCurrencies(ctx)
+  return getCurrency(ctx, params.id).catch(refusedPage())
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const values = withCheckboxes(formValues(await request.formData()), ['is_active', 'is_base_currency'])
   try {
     const saved = await updateCurrency(ctx, params.id, values, false)

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { createCurrency } from '@meridian/core'
+import { createCurrency, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { CurrencyForm } from '../components/currency/currency-forms.tsx'
 import { backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
@@ -10,12 +10,14 @@ import { requireUser } from '../utils/auth.server.ts'
 const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
+  const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   return null
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const values = withCheckboxes(formValues(await request.formData()), ['is_active', 'is_base_currency'])
   try {
     const made = await createCurrency(ctx, values)

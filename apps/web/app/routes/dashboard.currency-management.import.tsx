@@ -1,9 +1,9 @@
 import { Button, Divider, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { getCurrencySettings, importRates, updateRatesNow } from '@meridian/core'
+import { getCurrencySettings, importRates, updateRatesNow, canManageCurrencies } from '@meridian/core'
 import { ErrorBanner } from '../components/error-banner.tsx'
-import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
@@ -11,13 +11,15 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const settings = await getCurrencySettings(ctx).catch(refusedToList(BASE))
+  canManageCurrencies(ctx)
+  const settings = await getCurrencySettings(ctx).catch(refusedPage())
   return { provider: settings.external_api_provider, providerUrl: settings.provider_url }
 }
 
 /** Import a rates file (uploaded or pasted), or run the configured provider now. Either all rates change or none. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const form = await request.formData()
   try {
     if (form.get('intent') === 'update-now') {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { deleteRate, getRate } from '@meridian/core'
+import { deleteRate, getRate, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/catalogue/confirm-delete.tsx'
-import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
@@ -11,12 +11,14 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const rate = await getRate(ctx, params.id).catch(refusedToList(BASE))
+  canManageCurrencies(ctx)
+  const rate = await getRate(ctx, params.id).catch(refusedPage())
   return { label: `${rate.from_currency.code} → ${rate.to_currency.code} of ${rate.effective_date}` }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   try {
     await deleteRate(ctx, params.id)
   } catch (error) {

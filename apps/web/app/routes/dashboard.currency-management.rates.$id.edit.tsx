@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { getRate, updateRate } from '@meridian/core'
+import { getRate, updateRate, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { RateForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedToList, withCheckboxes } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions } from '../components/currency/rate-route.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
@@ -12,12 +12,14 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const rate = await getRate(ctx, params.id).catch(refusedToList(BASE))
+  canManageCurrencies(ctx)
+  const rate = await getRate(ctx, params.id).catch(refusedPage())
   return { rate, active: await rateFormOptions(ctx, [rate.from_currency.id, rate.to_currency.id]) }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const values = withCheckboxes(formValues(await request.formData()), ['is_active'])
   try {
     await updateRate(ctx, params.id, values)

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { createRate } from '@meridian/core'
+import { createRate, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { RateForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedToList, withCheckboxes } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions, todayUtc } from '../components/currency/rate-route.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
@@ -12,11 +12,13 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  return { active: await rateFormOptions(ctx).catch(refusedToList(BASE)), today: todayUtc() }
+  canManageCurrencies(ctx)
+  return { active: await rateFormOptions(ctx).catch(refusedPage()), today: todayUtc() }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const values = withCheckboxes(formValues(await request.formData()), ['is_active'])
   try {
     const made = await createRate(ctx, values)

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { getCurrencySettings, updateCurrencySettings } from '@meridian/core'
+import { getCurrencySettings, updateCurrencySettings, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { SettingsForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedToList, withCheckboxes } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions } from '../components/currency/rate-route.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
@@ -12,12 +12,14 @@ const BASE = '/dashboard/currency-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const settings = await getCurrencySettings(ctx).catch(refusedToList(BASE))
+  canManageCurrencies(ctx)
+  const settings = await getCurrencySettings(ctx).catch(refusedPage())
   return { settings, active: await rateFormOptions(ctx) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageCurrencies(ctx)
   const values = withCheckboxes(formValues(await request.formData()), ['show_currency_symbols', 'auto_update_rates'])
   // §5: the margin is 0 when it is not a number (a blank field).
   const margin = values.global_margin_percentage?.trim() ?? ''

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Grid, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react'
 import { hasPermission } from '@meridian/auth'
 import { DomainError, getCurrencySettings, listCurrencies, listRates, previewConversion } from '@meridian/core'
@@ -16,7 +17,7 @@ const ALL = { limit: 500, offset: 0 }
 /** Loads settings (margin 0 when they fail), currencies and rates (an empty list when they fail), and a preview. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_currencies')) return { denied: true as const }
+  if (!hasPermission(actor, 'manage_currencies')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const showAll = url.searchParams.get('all') === '1'
   const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : CURRENCY_MESSAGES.unknownError)

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { hasPermission } from '@meridian/auth/permissions'
 import { DomainError, listCountries } from '@meridian/core'
@@ -23,7 +24,7 @@ const BASE = '/dashboard/destination-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
+  if (!hasPermission(actor, 'manage_destinations')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const filters = {
     search: url.searchParams.get('search') ?? '',

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { hasPermission } from '@meridian/auth/permissions'
 import { DomainError, listCountryChoices, listLocations } from '@meridian/core'
@@ -17,7 +18,7 @@ const BASE = '/dashboard/location-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_destinations')) return { denied: true as const }
+  if (!hasPermission(actor, 'manage_destinations')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   // While the form's "Load regions" round trip (no JavaScript) fills the query string, the list keeps its own filters.
   const query = url.searchParams.get('intent') === 'regions' ? new URLSearchParams(url.searchParams.get('back') ?? '') : url.searchParams

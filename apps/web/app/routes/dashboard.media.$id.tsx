@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Image, Modal, NumberInpu
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
-import { canManageMedia, deleteMedia, DomainError, getMedia, reprocessMedia, updateMedia } from '@meridian/core'
+import { deleteMedia, DomainError, getMedia, reprocessMedia, updateMedia, assertCanManageMedia } from '@meridian/core'
 import { formatSize, MediaThumb, StatusBadge } from '../components/media/media-tile.tsx'
 import { useHydrated } from '../components/shell/use-hydrated.ts'
 import { MEDIA_MESSAGES } from '@meridian/core/messages'
@@ -18,9 +18,9 @@ function listUrl(search: string) {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { actor, ctx } = await requireUser(request, context)
+  const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   const url = new URL(request.url)
-  if (!canManageMedia(actor)) throw redirect('/dashboard/media')
   try {
     return { item: await getMedia(ctx, Number(params.id)), mode: url.searchParams.get('mode') === 'edit' ? ('edit' as const) : ('view' as const) }
   } catch (error) {
@@ -35,6 +35,7 @@ type ActionAnswer = { fields: Record<string, string[]>; message: string | null; 
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   const id = Number(params.id)
   const url = new URL(request.url)
   const form = await request.formData()

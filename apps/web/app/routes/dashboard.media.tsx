@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useRevalidator, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { canManageMedia, deleteMediaItems, DomainError, getMediaStats, listMedia } from '@meridian/core'
+import { canManageMedia, deleteMediaItems, DomainError, getMediaStats, listMedia, assertCanManageMedia } from '@meridian/core'
 import { MEDIA_PAGE_SIZE } from '@meridian/validators'
 import { MediaAccessDenied } from '../components/media/access-notice.tsx'
 import { MediaCard, MediaTable } from '../components/media/media-tile.tsx'
@@ -21,7 +21,7 @@ const FILTERS = ['search', 'type', 'status', 'page', 'view'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!canManageMedia(actor)) return { denied: true as const }
+  if (!canManageMedia(actor)) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const q = Object.fromEntries(FILTERS.map((k) => [k, url.searchParams.get(k) ?? '']))
   const query = { search: q.search, type: q.type || 'all', status: q.status || 'all', page: q.page || '1', page_size: MEDIA_PAGE_SIZE }
@@ -41,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Bulk delete: JavaScript asks first; without it the action asks (confirmed=1 comes back with the ids). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   const form = await request.formData()
   const ids = form.getAll('ids').map(Number).filter((n) => Number.isInteger(n) && n > 0)
   const back = `/dashboard/media${new URL(request.url).search}`

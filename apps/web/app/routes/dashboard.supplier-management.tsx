@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { hasAnyPermission, hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { DomainError, listSuppliers, supplierStats } from '@meridian/core'
@@ -26,7 +27,7 @@ const BASE = '/dashboard/supplier-management'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   if (!hasAnyPermission(actor, ['manage_suppliers', 'view_suppliers'])) {
-    return { denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }
+    return data({ denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }, { status: 403 })
   }
   const url = new URL(request.url)
   const filters = {

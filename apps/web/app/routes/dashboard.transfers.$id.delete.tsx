@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { deleteTransfer, getTransfer } from '@meridian/core'
+import { deleteTransfer, getTransfer, canManageTransfers } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/catalogue/confirm-delete.tsx'
-import { backWithToast, formFailure, refusedToList } from '../components/currency/form-action.server.ts'
+import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
 import { listTarget } from '../components/currency/transfer-route.server.ts'
@@ -11,12 +11,14 @@ import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const transfer = await getTransfer(ctx, params.id).catch(refusedToList(TRANSFERS))
+  canManageTransfers(ctx)
+  const transfer = await getTransfer(ctx, params.id).catch(refusedPage())
   return { name: transfer.name || 'Unnamed transfer' }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageTransfers(ctx)
   try {
     await deleteTransfer(ctx, params.id)
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { getTransfer, transferPlaceOptions, updateTransfer } from '@meridian/core'
-import { backWithToast, refusedToList } from '../components/currency/form-action.server.ts'
+import { getTransfer, transferPlaceOptions, updateTransfer, canManageTransfers } from '@meridian/core'
+import { backWithToast, refusedPage } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm, transferValues } from '../components/currency/transfer-form.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
@@ -10,12 +10,14 @@ import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  const [transfer, places] = await Promise.all([getTransfer(ctx, params.id), transferPlaceOptions(ctx)]).catch(refusedToList(TRANSFERS))
+  canManageTransfers(ctx)
+  const [transfer, places] = await Promise.all([getTransfer(ctx, params.id), transferPlaceOptions(ctx)]).catch(refusedPage())
   return { transfer, places }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageTransfers(ctx)
   const { values, input } = transferInput(await request.formData())
   try {
     await updateTransfer(ctx, params.id, input)

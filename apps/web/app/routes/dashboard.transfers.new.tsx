@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { createTransfer, transferPlaceOptions } from '@meridian/core'
-import { backWithToast, refusedToList } from '../components/currency/form-action.server.ts'
+import { createTransfer, transferPlaceOptions, canManageTransfers } from '@meridian/core'
+import { backWithToast, refusedPage } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm } from '../components/currency/transfer-form.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
@@ -10,11 +10,13 @@ import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  return transferPlaceOptions(ctx).catch(refusedToList(TRANSFERS))
+  canManageTransfers(ctx)
+  return transferPlaceOptions(ctx).catch(refusedPage())
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageTransfers(ctx)
   const form = await request.formData()
   const { values, input } = transferInput(form)
   try {

@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { activityLocations, DomainError } from '@meridian/core'
+import { activityLocations, canManageActivities } from '@meridian/core'
 import { requireUser } from '../utils/auth.server.ts'
 
 /** The locations of one country for the activity form's location select (fetched when the country changes). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  canManageActivities(ctx) // 403 for those without access, whatever they ask
   const country = Number(new URL(request.url).searchParams.get('country'))
   if (!Number.isInteger(country) || country < 1 || country > 2_147_483_647) return { locations: [] }
-  try {
-    return { locations: await activityLocations(ctx, country) }
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'forbidden') return { locations: [] }
-    throw error
-  }
+  return { locations: await activityLocations(ctx, country) }
 }

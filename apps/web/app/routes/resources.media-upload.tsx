@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect, unstable_parseMultipartFormData } from '@remix-run/node'
-import { beginMediaUpload, DomainError, messageForStatus } from '@meridian/core'
+import { beginMediaUpload, DomainError, messageForStatus, assertCanManageMedia } from '@meridian/core'
 import { MEDIA_MESSAGES } from '@meridian/core/messages'
 import { requireUser, safeRedirect } from '../utils/auth.server.ts'
 import { flashHeader } from '../utils/flash.server.ts'
@@ -25,6 +25,7 @@ async function text(data: AsyncIterable<Uint8Array>) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
   const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   let back = '/dashboard/media'
   try {
     const session = beginMediaUpload(ctx)

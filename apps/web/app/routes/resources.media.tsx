@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { deleteMedia, DomainError, listMedia, messageForStatus, reprocessMedia } from '@meridian/core'
+import { deleteMedia, DomainError, listMedia, messageForStatus, reprocessMedia, assertCanManageMedia } from '@meridian/core'
 import { requireUser } from '../utils/auth.server.ts'
 
 const STATUS: Record<string, number> = { invalid: 400, forbidden: 403, unauthenticated: 401, not_found: 404, conflict: 409, unavailable: 503 }
@@ -13,6 +13,7 @@ function failure(error: unknown) {
 /** The embedded media manager's reads (on the session cookie): one object's media with search and filters. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   const query = Object.fromEntries(new URL(request.url).searchParams)
   try {
     return Response.json(await listMedia(ctx, { page_size: 100, ...query }))
@@ -24,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Its writes: intent=reprocess or intent=delete, with the item's id. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
+  assertCanManageMedia(ctx)
   const form = await request.formData()
   const id = Number(form.get('id'))
   try {

@@ -138,3 +138,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication credentials were not provided.' })
   return next({ ctx: { actor: ctx.actor } })
 })
+
+/**
+ * A procedure whose access rule runs before its input is read (a middleware placed before `.input()`), so a caller
+ * without access gets 401 / 403 whatever it sends and never learns what input is valid. The services check again.
+ */
+export function gatedProcedure(check: (service: ServiceContext) => unknown) {
+  return publicProcedure.use(({ ctx, next }) => {
+    check(ctx.service)
+    return next()
+  })
+}

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { DomainError, isSuperadminLevel, messageForStatus } from '@meridian/core'
+import { requireUserManager } from '@meridian/core'
 import { requireUser } from '../../utils/auth.server.ts'
 import { flashHeader } from '../../utils/flash.server.ts'
 
@@ -15,7 +16,8 @@ export function listUrl(request: Request): string {
  */
 export async function requireUserManagerPage(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context)
-  if (!isSuperadminLevel(user.actor)) throw redirect('/dashboard/users')
+  // Refused with 403 and the spec's text (the error screen), never sent elsewhere as if nothing happened.
+  requireUserManager(user.ctx)
   return user
 }
 

@@ -24,11 +24,21 @@ import {
   updateCountry,
   updateLocation,
   updateSupplier,
+  canReadDestinations,
+  canReadLocations,
+  canReadSuppliers,
+  canWriteSuppliers,
 } from '@meridian/core'
 import { CATALOGUE_PAGE_SIZE, RecordId } from '@meridian/validators'
 import { listInput as pagedInput, pageFields, pageWindow } from '../paging.ts'
 import * as v from 'valibot'
-import { authedProcedure, publicProcedure, router } from '../init.ts'
+import { gatedProcedure, publicProcedure, router } from '../init.ts'
+
+// Each area's access rule runs before the input is read (decision 010); the services check it again.
+const destinationsProcedure = gatedProcedure(canReadDestinations)
+const locationsProcedure = gatedProcedure(canReadLocations)
+const supplierReadProcedure = gatedProcedure(canReadSuppliers)
+const supplierWriteProcedure = gatedProcedure(canWriteSuppliers)
 
 /**
  * Inputs are checked by the services (the same valibot schemas as REST), so procedures take loose objects here
@@ -43,42 +53,42 @@ const data = v.record(v.string(), v.unknown())
 const page = (input: { page?: number; page_size?: number; cursor?: string }) => pageWindow(input, CATALOGUE_PAGE_SIZE)
 
 export const countriesRouter = router({
-  list: authedProcedure.input(listInput).query(({ ctx, input }) => listCountries(ctx.service, input.filters, page(input))),
-  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => countryOptions(ctx.service, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getCountry(ctx.service, input.id)),
-  regions: authedProcedure.input(byId).query(({ ctx, input }) => listRegions(ctx.service, input.id)),
-  create: authedProcedure.input(data).mutation(({ ctx, input }) => createCountry(ctx.service, input)),
-  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateCountry(ctx.service, input.id, input.data)),
-  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+  list: destinationsProcedure.input(listInput).query(({ ctx, input }) => listCountries(ctx.service, input.filters, page(input))),
+  selectOptions: destinationsProcedure.input(filters).query(({ ctx, input }) => countryOptions(ctx.service, input)),
+  get: destinationsProcedure.input(byId).query(({ ctx, input }) => getCountry(ctx.service, input.id)),
+  regions: destinationsProcedure.input(byId).query(({ ctx, input }) => listRegions(ctx.service, input.id)),
+  create: destinationsProcedure.input(data).mutation(({ ctx, input }) => createCountry(ctx.service, input)),
+  update: destinationsProcedure.input(patch).mutation(({ ctx, input }) => updateCountry(ctx.service, input.id, input.data)),
+  delete: destinationsProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteCountry(ctx.service, input.id)
     return { id: input.id, deleted: true }
   }),
 })
 
 export const locationsRouter = router({
-  list: authedProcedure.input(listInput).query(({ ctx, input }) => listLocations(ctx.service, input.filters, page(input))),
-  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => locationOptions(ctx.service, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getLocation(ctx.service, input.id)),
-  create: authedProcedure.input(data).mutation(({ ctx, input }) => createLocation(ctx.service, input)),
-  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateLocation(ctx.service, input.id, input.data)),
-  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+  list: locationsProcedure.input(listInput).query(({ ctx, input }) => listLocations(ctx.service, input.filters, page(input))),
+  selectOptions: locationsProcedure.input(filters).query(({ ctx, input }) => locationOptions(ctx.service, input)),
+  get: locationsProcedure.input(byId).query(({ ctx, input }) => getLocation(ctx.service, input.id)),
+  create: locationsProcedure.input(data).mutation(({ ctx, input }) => createLocation(ctx.service, input)),
+  update: locationsProcedure.input(patch).mutation(({ ctx, input }) => updateLocation(ctx.service, input.id, input.data)),
+  delete: locationsProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteLocation(ctx.service, input.id)
     return { id: input.id, deleted: true }
   }),
 })
 
 export const suppliersRouter = router({
-  list: authedProcedure.input(listInput).query(({ ctx, input }) => listSuppliers(ctx.service, input.filters, page(input))),
-  selectOptions: authedProcedure.input(filters).query(({ ctx, input }) => supplierOptions(ctx.service, input)),
-  stats: authedProcedure.query(({ ctx }) => supplierStats(ctx.service)),
-  countryOptions: authedProcedure.input(filters).query(({ ctx, input }) => supplierCountryOptions(ctx.service, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getSupplier(ctx.service, input.id)),
-  create: authedProcedure.input(data).mutation(({ ctx, input }) => createSupplier(ctx.service, input)),
-  update: authedProcedure.input(patch).mutation(({ ctx, input }) => updateSupplier(ctx.service, input.id, input.data)),
-  setStatus: authedProcedure
+  list: supplierReadProcedure.input(listInput).query(({ ctx, input }) => listSuppliers(ctx.service, input.filters, page(input))),
+  selectOptions: supplierReadProcedure.input(filters).query(({ ctx, input }) => supplierOptions(ctx.service, input)),
+  stats: supplierReadProcedure.query(({ ctx }) => supplierStats(ctx.service)),
+  countryOptions: supplierReadProcedure.input(filters).query(({ ctx, input }) => supplierCountryOptions(ctx.service, input)),
+  get: supplierReadProcedure.input(byId).query(({ ctx, input }) => getSupplier(ctx.service, input.id)),
+  create: supplierWriteProcedure.input(data).mutation(({ ctx, input }) => createSupplier(ctx.service, input)),
+  update: supplierWriteProcedure.input(patch).mutation(({ ctx, input }) => updateSupplier(ctx.service, input.id, input.data)),
+  setStatus: supplierWriteProcedure
     .input(v.object({ id: RecordId, status: v.string() }))
     .mutation(({ ctx, input }) => setSupplierStatus(ctx.service, input.id, { status: input.status })),
-  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+  delete: supplierWriteProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteSupplier(ctx.service, input.id)
     return { id: input.id, deleted: true }
   }),

@@ -1,5 +1,6 @@
 import { ClientErrorReport, SubmitQuizInput, UpdatePreferencesInput, RecordId } from '@meridian/validators'
 import {
+  assertCan,
   getDashboardOverview,
   getLatestOwnQuiz,
   getPreferences,
@@ -13,7 +14,7 @@ import {
   updatePreferences,
 } from '@meridian/core'
 import * as v from 'valibot'
-import { authedProcedure, publicProcedure, router } from '../init.ts'
+import { authedProcedure, gatedProcedure, publicProcedure, router } from '../init.ts'
 
 export const dashboardRouter = router({
   overview: authedProcedure.query(({ ctx }) => getDashboardOverview(ctx.service)),
@@ -23,7 +24,7 @@ export const dashboardRouter = router({
 })
 
 export const quizRouter = router({
-  submit: authedProcedure.input(SubmitQuizInput).mutation(({ ctx, input }) => submitOnboardingQuiz(ctx.service, input)),
+  submit: gatedProcedure((service) => assertCan(service, 'access_trip_planning')).input(SubmitQuizInput).mutation(({ ctx, input }) => submitOnboardingQuiz(ctx.service, input)),
   get: authedProcedure.input(v.object({ id: RecordId })).query(({ ctx, input }) => getQuizSubmission(ctx.service, input.id)),
   latest: authedProcedure.query(({ ctx }) => getLatestOwnQuiz(ctx.service)),
 })

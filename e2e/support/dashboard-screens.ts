@@ -1,0 +1,56 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const routesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/app/routes')
+
+/** What a `$id` segment stands for, by the screen's first segment. */
+export type RecordKind = 'activity' | 'country' | 'location' | 'supplier' | 'transfer' | 'currency' | 'rate' | 'media' | 'user'
+
+export interface DashboardScreen {
+  /** The route file, for messages. */
+  file: string
+  /** The path with `$id` still in it, e.g. /dashboard/users/$id/edit. */
+  pattern: string
+  /** Which record fills `$id`, when there is one. */
+  kind: RecordKind | null
+}
+
+function kindOf(segments: string[]): RecordKind | null {
+  if (!segments.includes('$id')) return null
+  const [first, second] = segments
+  if (first === 'currency-management') return second === 'rates' ? 'rate' : 'currency'
+  const kinds: Record<string, RecordKind> = {
+    'activity-management': 'activity',
+    'destination-management': 'country',
+    destinations: 'country',
+    'location-management': 'location',
+    'supplier-management': 'supplier',
+    transfers: 'transfer',
+    media: 'media',
+    users: 'user',
+  }
+  const kind = first ? kinds[first] : undefined
+  if (!kind) throw new Error(`dashboard screen ${segments.join('/')} has an $id the accessibility suite cannot fill: add it to kindOf`)
+  return kind
+}
+
+/**
+ * Every /dashboard screen, read from the route files (a route with a page, not a redirect or the layout), so a screen
+ * added tomorrow is checked without touching the tests.
+ */
+export function dashboardScreens(): DashboardScreen[] {
+  return fs
+    .readdirSync(routesDir)
+    .filter((file) => file.startsWith('dashboard.') && file.endsWith('.tsx'))
+    .filter((file) => /export default/.test(fs.readFileSync(path.join(routesDir, file), 'utf8')))
+    .map((file) => {
+      const segments = file
+        .slice('dashboard.'.length, -'.tsx'.length)
+        .split('.')
+        .filter((s) => s !== '_index')
+        .map((s) => s.replace(/_$/, ''))
+      return { file, pattern: `/dashboard/${segments.join('/')}`, kind: kindOf(segments) }
+    })
+    .sort((a, b) => a.pattern.localeCompare(b.pattern))
+}

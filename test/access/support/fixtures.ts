@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { type RoleName, sessionIdFromToken } from '@meridian/auth'
+import { quizSubmissions } from '@meridian/db'
+import type { FullServer } from '../../support/full-server.ts'
+import type { ObjectKind } from '../table.ts'
+
+/**
+ * The objects a path id names, made through the REST API as the demo superadmin, the way a client would. A request
+ * that may change its object (anything but a read) gets one of its own, so that one identity's deletion does not
+ * decide the next identity's answer.
+ */
+export interface Fixtures {
+  /** An id of that kind: a shared one for reads, a fresh one for writes. */
+  id(kind: ObjectKind, options: { fresh: boolean; owner?: RoleName | 'other' }): Promise<string>
+}
+
+const unique = () => randomBytes(4).toString('hex')
+
+export async function makeFixtures(server: FullServer, userIds: Record<RoleName, number>): Promise<Fixtures> {
+  const admin = await server.credentials('superadmin')
+  async function call(path: string, body: unknown, token = admin.access, method = 'POST') {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const json = (await res.json()) as Record<string, any>
+    if (res.status >= 300) throw new Error(`fixture ${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+    return json
+  }
+  async function upload() {
+    const form = new FormData()
+    // The smallest valid PNG: one transparent pixel.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+    form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `access-${unique()}.png`)
+    const res = await fetch(`${server.url}/api/media/bulk_upload/`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${admin.access}` } })
+    const json = (await res.json()) as { results: { success: boolean; id: number }[] }
+    if (res.status !== 201 || !json.results[0]?.success) throw new Error(`fixture upload answered ${res.status}: ${JSON.stringify(json)}`)
+    return json.results[0].id
+  }
+
+  const currencies = (await (await fetch(`${server.url}/api/currencies-mgmt/?page_size=500`, { headers: { Authorization: `Bearer ${admin.access}` } })).json()) as {
+    results: { id: number; code: string }[]
+  }
+  const currencyId = (code: string) => currencies.results.find((c) => c.code === code)!.id
+  const roles = (await (await fetch(`${server.url}/users/api/roles/?page_size=100`, { headers: { Authorization: `Bearer ${admin.access}` } })).json()) as {
+    results: { id: number; name: string }[]
+  }
+  const travelerRole = roles.results.find((r) => r.name === 'traveler')!.id
+
+  const country = async () => (await call('/api/destinations/countries-mgmt/', { name: `Accessland ${unique()}`, continent: 'Europe' })).id as number
+  const shared: Partial<Record<ObjectKind, string>> = {}
+  const sharedCountry = await country()
+  const location = async (inCountry = sharedCountry) =>
+    (await call('/api/destinations/locations-mgmt/', { name: `Accesston ${unique()}`, country: inCountry, location_type: 'city' })).id as number
+  const sharedLocation = await location()
+  const supplier = async () => (await call('/api/suppliers/', { name: `Access Tours ${unique()}`, country: sharedCountry })).id as number
+  const sharedSupplier = await supplier()
+
+  let rateDay = 0
+  let strangerId = 0
+  const makers: Record<ObjectKind, (owner: RoleName | 'other' | undefined) => Promise<string | number>> = {
+    country,
+    location: () => location(),
+    supplier,
+    activity: async () =>
+      (
+        await call('/api/activities/', {
+          name: `Access Walk ${unique()}`,
+          description: 'A walk for the access matrix.',
+          supplier_id: sharedSupplier,
+          location_id: sharedLocation,
+          pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Any', min_quantity: 1, max_quantity: null, price_per_unit: '25' }] },
+        })
+      ).id,
+    transfer: async () => (await call('/api/itineraries/transfers/', { name: `Access ferry ${unique()}`, type: 'ferry', from_country: sharedCountry })).id,
+    currency: async () => {
+      const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+      const code = `Q${letters[Math.floor(Math.random() * 26)]}${letters[Math.floor(Math.random() * 26)]}`
+      return (await call('/api/currencies-mgmt/', { code, name: `Access crown ${unique()}`, symbol: 'Q', countries: 'Nowhere' }).catch(() =>
+        call('/api/currencies-mgmt/', { code: `X${unique().slice(0, 2).toUpperCase().replace(/\d/g, 'K')}`, name: `Access crown ${unique()}`, symbol: 'X' }),
+      )).id
+    },
+    rate: async () => {
+      rateDay++
+      const date = new Date(Date.UTC(2020, 0, 1) + rateDay * 86_400_000).toISOString().slice(0, 10)
+      return (await call('/api/currencies-mgmt/create_conversion_rate/', { from_currency: currencyId('USD'), to_currency: currencyId('GBP'), rate: '0.79', effective_date: date })).id
+    },
+    media: upload,
+    role: async () => (await call('/users/api/roles/', { name: `auditor_${unique()}`, display_name: 'Access auditor', permissions: ['view_analytics'] })).id,
+    user: async (owner) => {
+      if (owner && owner !== 'other') return userIds[owner]
+      const name = `access_${unique()}`
+      return (
+        await call('/users/api/users-mgmt/', {
+          username: name,
+          email: `${name}@example.test`,
+          first_name: 'Ada',
+          last_name: 'Access',
+          role_id: travelerRole,
+          password: 'a-long-access-phrase',
+          confirm_password: 'a-long-access-phrase',
+        })
+      ).id
+    },
+    // A quiz or a sign-in of the owner's; 'other' is a traveler who is none of the demo accounts.
+    quiz: async (owner) => {
+      const [row] = await server.app.db
+        .insert(quizSubmissions)
+        .values({ userId: ownerId(owner), quizType: 'general', quizData: { travel_style: 'Adventure & Exploration', budget_range: "I'm flexible", group_size: 'Couple' } })
+        .returning({ id: quizSubmissions.id })
+      return row!.id
+    },
+    session: async (owner) => {
+      const { token } = await server.app.sessions.create(ownerId(owner), { ipAddress: '127.0.0.1', userAgent: 'access-matrix' })
+      return `s_${sessionIdFromToken(token).slice(0, 16)}`
+    },
+  }
+  strangerId = Number(await makers.user(undefined))
+  const ownerId = (owner: RoleName | 'other' | undefined) => (owner && owner !== 'other' ? userIds[owner] : strangerId)
+
+  return {
+    async id(kind, { fresh, owner }) {
+      if (!fresh && !owner) return (shared[kind] ??= String(await makers[kind](undefined)))
+      return String(await makers[kind](owner))
+    },
+  }
+}

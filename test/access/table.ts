@@ -1,0 +1,424 @@
+import type { RoleName } from '@meridian/auth'
+
+/*
+ * Who may do what: the one readable table the access matrix checks every route, procedure and screen against, and
+ * that docs/access.md is generated from (`npm run docs:access`). It is written from the specification (1-platform-core
+ * §6, 2-catalogue-content §6, 3-back-office §6) and the decision records, not from the services' own checks, so that a
+ * service that forgets its check (or checks the wrong permission) fails here.
+ *
+ * Keys: REST `METHOD /path/{param}/`, tRPC `trpc procedure.path`, Remix `loader /path/:param` or `action /path/:param`
+ * (`?index` for an index route). A pattern ending in `*` covers every key that starts with what comes before it; the
+ * most specific (longest) matching pattern decides. Every key must match a row; a row that matches nothing fails too.
+ */
+
+export type ObjectKind =
+  | 'country'
+  | 'location'
+  | 'supplier'
+  | 'activity'
+  | 'transfer'
+  | 'currency'
+  | 'rate'
+  | 'media'
+  | 'role'
+  | 'user'
+  | 'quiz'
+  | 'session'
+
+/** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
+export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
+
+export type Outcome = 'allowed' | 401 | 403 | 404
+
+export interface AccessRule {
+  /** What the rows are about, as docs/access.md groups them. */
+  area: string
+  patterns: readonly string[]
+  allow: Audience
+  /** What the path's (or input's) id names. */
+  object?: ObjectKind
+  /**
+   * For an object that belongs to one user (an account, a quiz, a sign-in): whom another user's object is open to.
+   * Someone outside `othersOpenTo` gets `othersOutcome` (404 by default: another person's things are not revealed).
+   */
+  owned?: { othersOpenTo: readonly RoleName[]; othersOutcome?: 403 | 404 }
+  /** What a signed-in identity outside `allow` gets: 403 unless the object is not revealed to it (404). */
+  refused?: 403 | 404
+  why: string
+}
+
+const SUPERADMIN = ['superadmin'] as const
+const ADMINS = ['superadmin', 'admin'] as const
+/** manage_destinations (1 §6): superadmin through '*', admin, expert, editor (decision 010). */
+const DESTINATIONS = ['superadmin', 'admin', 'expert', 'editor'] as const
+/** manage_suppliers or view_suppliers (decision 010). */
+const SUPPLIER_READERS = ['superadmin', 'admin', 'expert', 'specialist'] as const
+const SUPPLIER_MANAGERS = ['superadmin', 'admin', 'expert'] as const
+/** manage_activities (1 §6, decision 016). */
+const ACTIVITIES = ['superadmin', 'admin', 'expert', 'editor'] as const
+/** superadmin, admin, expert (2 §6) and manage_content holders (decision 012). */
+const MEDIA = ['superadmin', 'admin', 'expert', 'editor'] as const
+/** By role (decision 015). */
+const TRANSFERS = ['superadmin', 'admin', 'expert'] as const
+/** manage_currencies (3 §6, decision 013). */
+const CURRENCIES = ['superadmin', 'admin'] as const
+/** access_trip_planning (1 §6): the traveler, and the superadmin through '*'. */
+const TRIP_PLANNERS = ['superadmin', 'traveler'] as const
+/** review_quizzes (1 §6). */
+const QUIZ_REVIEWERS = ['superadmin', 'specialist'] as const
+const STAFF = ['superadmin', 'admin', 'expert', 'specialist', 'editor'] as const
+
+export const ACCESS_TABLE: readonly AccessRule[] = [
+  // Accounts and sign-in.
+  {
+    area: 'Sign-in and accounts',
+    patterns: [
+      'POST /users/api/auth/login/', 'POST /api/auth/login/', 'POST /users/api/auth/register/', 'POST /api/auth/register/',
+      'POST /users/api/auth/refresh/', 'POST /api/auth/refresh/', 'POST /users/api/auth/logout/', 'POST /api/auth/logout/',
+      'POST /users/api/auth/password-reset/', 'POST /users/api/auth/password-reset/confirm/',
+      'trpc auth.login', 'trpc auth.register', 'trpc auth.refresh', 'trpc auth.logout', 'trpc auth.requestPasswordReset', 'trpc auth.confirmPasswordReset',
+      'loader /login', 'action /login', 'loader /register', 'action /register', 'action /forgot-password',
+      'action /reset-password', 'loader /legacy-login', 'action /legacy-login', 'loader /logout', 'action /logout',
+    ],
+    allow: 'anyone',
+    why: 'Signing in, registering, refreshing, signing out and resetting a password need no account (1 §7 Auth).',
+  },
+  {
+    area: 'Sign-in and accounts',
+    patterns: ['* /users/api/auth/profile/', '* /api/auth/profile/', 'POST /users/api/auth/change-password/', 'trpc auth.me', 'trpc auth.updateProfile', 'trpc auth.changePassword'],
+    allow: 'signed-in',
+    why: 'Everyone signed in reads and changes their own profile and password; there is no one else’s to name.',
+  },
+  {
+    area: 'Sign-in and accounts',
+    patterns: ['trpc security.list', 'loader /dashboard/security', 'action /dashboard/security'],
+    allow: 'signed-in',
+    why: 'Every account lists its own sign-ins.',
+  },
+  {
+    area: 'Sign-in and accounts',
+    patterns: ['trpc security.revoke'],
+    allow: 'signed-in',
+    object: 'session',
+    owned: { othersOpenTo: [] },
+    why: 'A sign-in is ended only by its own user; another user’s is not found (not revealed).',
+  },
+  // Public pages and calls.
+  {
+    area: 'Public pages',
+    patterns: [
+      'loader /?index', 'loader /destinations', 'loader /destinations/:id', 'loader /experts', 'loader /how-it-works',
+      'loader /pricing', 'loader /help', 'loader /onboarding-quiz', 'action /onboarding-quiz', 'loader /quiz-results', 'loader /*',
+      'GET /api/destinations/', 'GET /api/destinations/search/', 'trpc destinations.list', 'trpc destinations.search',
+      'GET /api/v1/currencies/public/', 'GET /api/currencies/', 'trpc currencies.public',
+      'POST /api/monitoring/log-error/', 'POST /api/errors/', 'trpc monitoring.logError',
+    ],
+    allow: 'anyone',
+    why: 'The public site, the traveler-facing destinations (decision 010), the public currency list and client error reports.',
+  },
+  {
+    area: 'Public pages',
+    patterns: ['GET /api/destinations/{id}/', 'trpc destinations.get'],
+    allow: 'anyone',
+    object: 'country',
+    why: 'An active destination is public (decision 010).',
+  },
+  {
+    area: 'Dashboard',
+    patterns: [
+      'loader /dashboard', 'loader /dashboard?index', 'loader /dashboard/admin', 'loader /dashboard/expert', 'loader /dashboard/specialist',
+      'loader /dashboard/superadmin', 'loader /dashboard/traveler', 'loader /resources/preferences',
+    ],
+    allow: 'anyone',
+    why: 'Addresses that only redirect (1 §6: every role dashboard path leads to /dashboard/overview), which then asks for sign-in.',
+  },
+  // The dashboard frame and the screens every role has.
+  {
+    area: 'Dashboard',
+    patterns: [
+      'loader /dashboard/overview', 'loader /dashboard/settings', 'action /dashboard/settings',
+      'loader /dashboard/search', 'loader /dashboard/destinations', 'loader /dashboard/destinations/:id', 'loader /dashboard/accommodations',
+      'trpc dashboard.overview', 'trpc dashboard.search', 'trpc preferences.get', 'trpc preferences.update',
+      'loader /resources/notifications', 'loader /resources/search', 'action /resources/preferences',
+    ],
+    allow: 'signed-in',
+    why: 'The shell, overview, settings, search and the destinations browser are for every signed-in user (1 §2 Dashboard shell).',
+  },
+  {
+    area: 'Dashboard',
+    patterns: [
+      'loader /dashboard/analytics', 'loader /dashboard/assignments', 'loader /dashboard/book-trip', 'loader /dashboard/bookings', 'loader /dashboard/chat',
+      'loader /dashboard/content', 'loader /dashboard/customers', 'loader /dashboard/experts', 'loader /dashboard/flights', 'loader /dashboard/itineraries',
+      'loader /dashboard/performance', 'loader /dashboard/quiz-reviews', 'loader /dashboard/trip-planning', 'loader /dashboard/trips', 'loader /dashboard/wishlist',
+    ],
+    allow: 'signed-in',
+    why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
+  },
+  {
+    area: 'Dashboard',
+    patterns: ['loader /dashboard/diagnostics', 'action /dashboard/diagnostics'],
+    allow: STAFF,
+    why: 'System diagnostics are for staff (decision 008).',
+  },
+  // The onboarding quiz.
+  {
+    area: 'Onboarding quiz',
+    patterns: ['POST /api/onboarding/quiz/', 'trpc quiz.submit'],
+    allow: TRIP_PLANNERS,
+    why: 'Saving quiz answers needs access_trip_planning (1 §6); a visitor’s answers stay in the browser.',
+  },
+  {
+    area: 'Onboarding quiz',
+    patterns: ['trpc quiz.latest'],
+    allow: 'signed-in',
+    why: 'Each user’s own latest answers.',
+  },
+  {
+    area: 'Onboarding quiz',
+    patterns: ['GET /api/onboarding/quiz/{id}/', 'trpc quiz.get'],
+    allow: 'signed-in',
+    object: 'quiz',
+    owned: { othersOpenTo: QUIZ_REVIEWERS },
+    why: 'A submission is its author’s; reviewers (review_quizzes) read everyone’s; to anyone else another’s is not found.',
+  },
+  // User management.
+  {
+    area: 'Users and roles',
+    patterns: [
+      'GET /users/api/users-mgmt/', 'POST /users/api/users-mgmt/', 'GET /users/api/users-mgmt/select_options/', 'GET /users/api/users-mgmt/stats/',
+      'POST /users/api/users-mgmt/bulk_update_status/', 'GET /users/api/roles/', 'POST /users/api/roles/', 'GET /users/api/roles/select_options/',
+      'trpc users.list', 'trpc users.create', 'trpc users.selectOptions', 'trpc users.bulkUpdateStatus', 'trpc users.stats',
+      'trpc roles.list', 'trpc roles.create', 'trpc roles.selectOptions',
+      'loader /dashboard/users', 'action /dashboard/users', 'loader /dashboard/users/new', 'action /dashboard/users/new',
+    ],
+    allow: SUPERADMIN,
+    why: 'User management is for superadmin level only: the screen’s own check (3 §6, decision 009).',
+  },
+  {
+    area: 'Users and roles',
+    patterns: [
+      '* /users/api/users-mgmt/{id}/', 'POST /users/api/users-mgmt/{id}/change_role/', 'GET /users/api/users-mgmt/{id}/activity/',
+      'trpc users.get', 'trpc users.update', 'trpc users.deactivate', 'trpc users.changeRole', 'trpc users.activity',
+      'loader /dashboard/users/:id/edit', 'action /dashboard/users/:id/edit', 'loader /dashboard/users/:id/role', 'action /dashboard/users/:id/role',
+      'loader /dashboard/users/:id/deactivate', 'action /dashboard/users/:id/deactivate',
+    ],
+    allow: SUPERADMIN,
+    object: 'user',
+    owned: { othersOpenTo: SUPERADMIN, othersOutcome: 403 },
+    why: 'One user’s record, in user management: superadmin level, for their own record and anyone else’s (decision 009).',
+  },
+  {
+    area: 'Users and roles',
+    patterns: ['* /users/api/roles/{id}/', 'GET /users/api/roles/{id}/users/', 'trpc roles.get', 'trpc roles.update', 'trpc roles.delete', 'trpc roles.users'],
+    allow: SUPERADMIN,
+    object: 'role',
+    why: 'Roles and their permissions: superadmin level (decision 009).',
+  },
+  {
+    area: 'Users and roles',
+    patterns: [
+      'GET /users/api/admin/dashboard/', 'GET /users/api/admin/users/', 'GET /users/api/admin/analytics/', 'GET /users/api/admin/system-health/',
+      'trpc admin.dashboard', 'trpc admin.users', 'trpc admin.analytics', 'trpc admin.systemHealth',
+    ],
+    allow: ADMINS,
+    why: 'The admin calls: the admin role or superadmin level (decision 009).',
+  },
+  {
+    area: 'Users and roles',
+    patterns: ['PATCH /users/api/admin/users/{id}/role/', 'trpc admin.changeRole'],
+    allow: ADMINS,
+    object: 'user',
+    owned: { othersOpenTo: ADMINS, othersOutcome: 403 },
+    why: 'An admin changes another user’s role (never their own: 400), not a superadmin’s (decision 009).',
+  },
+  // Monitoring.
+  {
+    area: 'Monitoring',
+    patterns: ['trpc monitoring.recentErrors'],
+    allow: STAFF,
+    why: 'Recent client errors are shown on the staff diagnostics screen (decision 008).',
+  },
+  // Catalogue.
+  {
+    area: 'Destinations and locations',
+    patterns: [
+      'GET /api/destinations/countries-mgmt/', 'GET /api/destinations/management/countries/', 'POST /api/destinations/countries-mgmt/',
+      'GET /api/destinations/countries-mgmt/select_options/', 'GET /api/destinations/locations-mgmt/', 'GET /api/destinations/management/locations/',
+      'POST /api/destinations/locations-mgmt/', 'GET /api/destinations/locations-mgmt/select_options/',
+      'trpc countries.list', 'trpc countries.selectOptions', 'trpc countries.create', 'trpc locations.list', 'trpc locations.selectOptions', 'trpc locations.create',
+      'loader /dashboard/destination-management', 'loader /dashboard/destination-management/new', 'action /dashboard/destination-management/new',
+      'loader /dashboard/location-management', 'loader /dashboard/location-management/new', 'action /dashboard/location-management/new',
+      'loader /resources/regions',
+    ],
+    allow: DESTINATIONS,
+    why: 'manage_destinations (decision 010).',
+  },
+  {
+    area: 'Destinations and locations',
+    patterns: ['* /api/destinations/countries-mgmt/{id}/', 'GET /api/destinations/countries-mgmt/{id}/regions/', 'trpc countries.get', 'trpc countries.regions', 'trpc countries.update', 'trpc countries.delete', 'loader /dashboard/destination-management/:id*', 'action /dashboard/destination-management/:id*'],
+    allow: DESTINATIONS,
+    object: 'country',
+    why: 'manage_destinations (decision 010).',
+  },
+  {
+    area: 'Destinations and locations',
+    patterns: ['* /api/destinations/locations-mgmt/{id}/', 'trpc locations.get', 'trpc locations.update', 'trpc locations.delete', 'loader /dashboard/location-management/:id*', 'action /dashboard/location-management/:id*'],
+    allow: DESTINATIONS,
+    object: 'location',
+    why: 'manage_destinations (decision 010).',
+  },
+  {
+    area: 'Suppliers',
+    patterns: [
+      'GET /api/suppliers/', 'GET /api/suppliers/select_options/', 'GET /api/suppliers/stats/', 'GET /api/suppliers/country-options/',
+      'trpc suppliers.list', 'trpc suppliers.selectOptions', 'trpc suppliers.stats', 'trpc suppliers.countryOptions', 'loader /dashboard/supplier-management',
+    ],
+    allow: SUPPLIER_READERS,
+    why: 'manage_suppliers or view_suppliers: the specialist reads (decision 010).',
+  },
+  {
+    area: 'Suppliers',
+    patterns: ['GET /api/suppliers/{id}/', 'trpc suppliers.get', 'loader /dashboard/supplier-management/:id?index'],
+    allow: SUPPLIER_READERS,
+    object: 'supplier',
+    why: 'manage_suppliers or view_suppliers (decision 010).',
+  },
+  {
+    area: 'Suppliers',
+    patterns: ['POST /api/suppliers/', 'trpc suppliers.create', 'loader /dashboard/supplier-management/new', 'action /dashboard/supplier-management/new'],
+    allow: SUPPLIER_MANAGERS,
+    why: 'manage_suppliers: superadmin, admin, expert (decision 010).',
+  },
+  {
+    area: 'Suppliers',
+    patterns: [
+      'PATCH /api/suppliers/{id}/', 'POST /api/suppliers/{id}/set_status/', 'DELETE /api/suppliers/{id}/', 'trpc suppliers.update', 'trpc suppliers.setStatus', 'trpc suppliers.delete',
+      'loader /dashboard/supplier-management/:id/*', 'action /dashboard/supplier-management/:id/*',
+    ],
+    allow: SUPPLIER_MANAGERS,
+    object: 'supplier',
+    why: 'manage_suppliers (decision 010).',
+  },
+  {
+    area: 'Activities',
+    patterns: [
+      'GET /api/activities/', 'POST /api/activities/', 'trpc activities.list', 'trpc activities.create', 'trpc activities.formOptions',
+      'loader /dashboard/activity-management', 'loader /dashboard/activity-management/new', 'action /dashboard/activity-management/new', 'loader /resources/activity-locations',
+    ],
+    allow: ACTIVITIES,
+    why: 'manage_activities (decision 016).',
+  },
+  {
+    area: 'Activities',
+    patterns: ['GET /api/activities/{id}/price/', 'trpc activities.price'],
+    allow: 'signed-in',
+    object: 'activity',
+    why: 'Anyone signed in prices an active activity (for itineraries); only its managers price an inactive one (decision 016).',
+  },
+  {
+    area: 'Activities',
+    patterns: ['* /api/activities/{id}/*', 'trpc activities.get', 'trpc activities.update', 'trpc activities.delete', 'trpc activities.photos', 'trpc activities.videos', 'trpc activities.attachPhotos', 'trpc activities.attachVideos', 'loader /dashboard/activity-management/:id*', 'action /dashboard/activity-management/:id*'],
+    allow: ACTIVITIES,
+    object: 'activity',
+    why: 'manage_activities (decision 016).',
+  },
+  {
+    area: 'Transfers',
+    patterns: ['GET /api/itineraries/transfers/', 'POST /api/itineraries/transfers/', 'GET /api/itineraries/transfers/select_options/', 'trpc transfers.list', 'trpc transfers.selectOptions', 'trpc transfers.create', 'loader /dashboard/transfers', 'loader /dashboard/transfers/new', 'action /dashboard/transfers/new'],
+    allow: TRANSFERS,
+    why: 'superadmin, admin and expert by role (decision 015).',
+  },
+  {
+    area: 'Transfers',
+    patterns: ['* /api/itineraries/transfers/{id}/', 'trpc transfers.get', 'trpc transfers.update', 'trpc transfers.delete', 'loader /dashboard/transfers/:id*', 'action /dashboard/transfers/:id*'],
+    allow: TRANSFERS,
+    object: 'transfer',
+    why: 'superadmin, admin and expert by role (decision 015).',
+  },
+  {
+    area: 'Media',
+    patterns: ['GET /api/media/', 'POST /api/media/bulk_upload/', 'GET /api/media/stats/', 'trpc media.list', 'trpc media.stats', 'trpc media.deleteMany', 'loader /dashboard/media', 'action /dashboard/media', 'action /resources/media-upload', 'loader /resources/media', 'action /resources/media'],
+    allow: MEDIA,
+    why: 'Managing media: superadmin, admin, expert (2 §6) and manage_content (decision 012).',
+  },
+  {
+    area: 'Media',
+    patterns: ['GET /api/media/{id}/', 'trpc media.get'],
+    allow: MEDIA,
+    object: 'media',
+    refused: 404,
+    why: 'Managers read any item; others only the ready media of an object they may view (decision 012), so an item of no such object is not found.',
+  },
+  {
+    area: 'Media',
+    patterns: ['* /api/media/{id}/', 'POST /api/media/{id}/reprocess/', 'trpc media.update', 'trpc media.delete', 'trpc media.reprocess', 'loader /dashboard/media/:id', 'action /dashboard/media/:id'],
+    allow: MEDIA,
+    object: 'media',
+    why: 'Managing media (decision 012).',
+  },
+  {
+    area: 'Media',
+    patterns: ['GET /api/media/gallery/', 'trpc media.gallery'],
+    allow: 'anyone',
+    why: 'The ready media of an object the caller may view (decision 012); a public object’s gallery is public.',
+  },
+  {
+    area: 'Currencies',
+    patterns: [
+      'GET /api/currencies-mgmt/', 'POST /api/currencies-mgmt/', 'GET /api/currencies-mgmt/conversion_rates/', 'POST /api/currencies-mgmt/create_conversion_rate/',
+      'GET /api/currencies-mgmt/currency_settings/', 'POST /api/currencies-mgmt/update_settings/', 'POST /api/currencies-mgmt/import_rates/', 'POST /api/currencies-mgmt/update_rates/',
+      'POST /api/currencies-mgmt/convert/', 'POST /api/currencies-mgmt/preview_conversion/',
+      'trpc currencies.list', 'trpc currencies.create', 'trpc currencies.rates.list', 'trpc currencies.rates.create', 'trpc currencies.rates.import', 'trpc currencies.rates.updateNow',
+      'trpc currencies.settings', 'trpc currencies.updateSettings', 'trpc currencies.preview', 'trpc currencies.convert',
+      'loader /dashboard/currency-management', 'loader /dashboard/currency-management/*', 'action /dashboard/currency-management/*',
+    ],
+    allow: CURRENCIES,
+    why: 'manage_currencies: admins and superadmins (3 §6, decision 013).',
+  },
+  {
+    area: 'Currencies',
+    patterns: ['* /api/currencies-mgmt/{id}/', 'trpc currencies.get', 'trpc currencies.update', 'trpc currencies.delete', 'loader /dashboard/currency-management/currencies/:id/*', 'action /dashboard/currency-management/currencies/:id/*'],
+    allow: CURRENCIES,
+    object: 'currency',
+    why: 'manage_currencies (decision 013).',
+  },
+  {
+    area: 'Currencies',
+    patterns: ['* /api/currencies-mgmt/conversion_rates/{id}/', 'trpc currencies.rates.get', 'trpc currencies.rates.update', 'trpc currencies.rates.delete', 'loader /dashboard/currency-management/rates/:id/*', 'action /dashboard/currency-management/rates/:id/*'],
+    allow: CURRENCIES,
+    object: 'rate',
+    why: 'manage_currencies (decision 013).',
+  },
+]
+
+/** The expected outcome for one identity (and, for an owned object, whether it is the identity's own). */
+export function expectedOutcome(rule: AccessRule, identity: RoleName | 'anonymous', own: boolean): Outcome {
+  if (rule.allow === 'anyone') return 'allowed'
+  if (identity === 'anonymous') return 401
+  const allowed = rule.allow === 'signed-in' || rule.allow.includes(identity)
+  if (!allowed) return rule.refused ?? 403
+  if (rule.owned && !own && !rule.owned.othersOpenTo.includes(identity)) return rule.owned.othersOutcome ?? 404
+  return 'allowed'
+}
+
+/** The row that decides a key: the longest matching pattern. */
+export function ruleFor(key: string): { rule: AccessRule; pattern: string } | undefined {
+  let best: { rule: AccessRule; pattern: string } | undefined
+  for (const rule of ACCESS_TABLE) {
+    for (const pattern of rule.patterns) {
+      if (!matches(pattern, key)) continue
+      if (!best || pattern.length > best.pattern.length) best = { rule, pattern }
+    }
+  }
+  return best
+}
+
+export function matches(pattern: string, key: string): boolean {
+  const [pMethod, ...pRest] = pattern.split(' ')
+  const [kMethod, ...kRest] = key.split(' ')
+  if (pMethod !== '*' && pMethod !== kMethod) return false
+  if (pMethod === '*' && (kMethod === 'trpc' || kMethod === 'loader' || kMethod === 'action')) return false
+  const p = pRest.join(' ')
+  const k = kRest.join(' ')
+  return p.endsWith('*') && p !== '/*' ? k.startsWith(p.slice(0, -1)) : p === k
+}
