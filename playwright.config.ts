@@ -30,6 +30,8 @@ process.env.E2E_PORT ||= String(await freePort())
 const port = Number(process.env.E2E_PORT)
 // The server's media folder, known to the specs so they can check that deleted media leaves no file behind.
 process.env.E2E_MEDIA_ROOT ||= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-media-')), 'media')
+// The accessibility plan the setup project writes for e2e/a11y-dashboard.spec.ts.
+process.env.E2E_A11Y_PLAN ||= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-a11y-')), 'plan.json')
 const baseURL = `http://127.0.0.1:${port}`
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -64,9 +66,13 @@ export default defineConfig({
   },
   // The media library spec counts every item and stored file of the library, so it runs after the rest (whose
   // activity spec uploads photos of its own), not beside it.
+  // The dashboard accessibility check is planned by a setup project (the screens each role may open, grouped by what
+  // they show) and then run in parts beside the rest.
   projects: [
-    { name: 'app', testIgnore: /media\.spec\.ts$/ },
-    { name: 'media-library', testMatch: /media\.spec\.ts$/, dependencies: ['app'] },
+    { name: 'app', testIgnore: /(media|a11y-dashboard)\.spec\.ts$/ },
+    { name: 'a11y-plan', testMatch: /a11y-dashboard\.setup\.ts$/ },
+    { name: 'a11y-dashboard', testMatch: /a11y-dashboard\.spec\.ts$/, dependencies: ['a11y-plan'] },
+    { name: 'media-library', testMatch: /media\.spec\.ts$/, dependencies: ['app', 'a11y-plan'] },
   ],
   webServer: {
     command: 'node e2e/support/serve.mjs',

@@ -172,10 +172,10 @@ function MediaLibrary({ page, stats, filters, error }: Loaded) {
               />
               {!hydrated && <Button type="submit" variant="default">Apply</Button>}
               <Button.Group aria-label="Layout">
-                <Button component={Link} to={viewLink('grid')} variant={filters.view === 'grid' ? 'filled' : 'default'} aria-pressed={filters.view === 'grid'}>
+                <Button component={Link} to={viewLink('grid')} variant={filters.view === 'grid' ? 'filled' : 'default'} aria-current={filters.view === 'grid' ? 'true' : undefined}>
                   Grid
                 </Button>
-                <Button component={Link} to={viewLink('list')} variant={filters.view === 'list' ? 'filled' : 'default'} aria-pressed={filters.view === 'list'}>
+                <Button component={Link} to={viewLink('list')} variant={filters.view === 'list' ? 'filled' : 'default'} aria-current={filters.view === 'list' ? 'true' : undefined}>
                   List
                 </Button>
               </Button.Group>

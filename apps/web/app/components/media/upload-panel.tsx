@@ -80,6 +80,7 @@ export function UploadPanel({ fields = {}, redirectTo, check, onDone, onRefused,
         openRef={openRef}
         radius="md"
         data-testid="media-dropzone"
+        inputProps={{ 'aria-label': 'Choose photos and videos to upload' }}
       >
         <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
           <Text fw={600}>Drag photos and videos here or click to select files</Text>

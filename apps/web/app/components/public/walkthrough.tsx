@@ -155,21 +155,28 @@ export function WalkthroughModal({ opened, onClose }: { opened: boolean; onClose
           </Text>
         </Box>
         <Group justify="space-between" mt="xs">
-          <Group gap={6} role="group" aria-label="Walkthrough steps">
+          <Group gap={0} role="group" aria-label="Walkthrough steps">
             {WALKTHROUGH_STEPS.map((s, i) => (
+              // A 24 px target around each dot (WCAG 2.2 target size); the dot is what shows.
               <UnstyledButton
                 key={s.key}
                 aria-label={`Go to step ${i + 1}: ${s.title}`}
                 aria-current={i === index ? 'step' : undefined}
                 onClick={() => setIndex(i)}
-                style={{
-                  width: i === index ? 22 : 8,
-                  height: 8,
-                  borderRadius: 8,
-                  transition: 'width 150ms ease',
-                  backgroundColor: i === index ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-default-border)',
-                }}
-              />
+                style={{ minWidth: 24, height: 24, padding: '0 3px', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+              >
+                <span
+                  aria-hidden
+                  style={{
+                    display: 'block',
+                    width: i === index ? 22 : 8,
+                    height: 8,
+                    borderRadius: 8,
+                    transition: 'width 150ms ease',
+                    backgroundColor: i === index ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-default-border)',
+                  }}
+                />
+              </UnstyledButton>
             ))}
           </Group>
           <Group gap="xs">

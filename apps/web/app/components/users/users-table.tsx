@@ -138,7 +138,7 @@ export function UsersTable({ users, filtered, currentUserId }: { users: ManagedU
 function Flag({ label, icon, color }: { label: string; icon: React.ReactNode; color: string }) {
   return (
     <Tooltip label={label}>
-      <Badge variant="light" color={color} size="sm" circle aria-label={label} title={label}>
+      <Badge variant="light" color={color} size="sm" circle role="img" aria-label={label} title={label}>
         {icon}
       </Badge>
     </Tooltip>

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import type { APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { createSession, DEMO_PASSWORD, DEMO_USERS, expect, SESSION_COOKIE, test as setup, uniqueName } from './fixtures.ts'
+import { A11Y_PLAN, type A11yPlan, type PlannedCheck } from './support/a11y-plan.ts'
+import { dashboardScreens, type RecordKind } from './support/dashboard-screens.ts'
+
+/*
+ * Plans the accessibility check of every /dashboard screen for every role (e2e/a11y-dashboard.spec.ts): makes one
+ * record of each kind a `$id` screen names, asks the server, as each role, for each screen, and groups what comes back
+ * by the markup of its <main>. Screens that render the same for several roles are checked once; each role's frame
+ * (sidebar, top bar) is checked on its overview, and its Access Denied screen once.
+ */
+
+async function makeRecords(request: APIRequestContext): Promise<Record<RecordKind, number>> {
+  const login = await request.post('/users/api/auth/login/', { data: { username: 'admin', password: DEMO_PASSWORD } })
+  const { access, user } = (await login.json()) as { access: string; user: { id: number } }
+  const headers = { Authorization: `Bearer ${access}` }
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const res = await request.post(path, { data, headers })
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
+    return ((await res.json()) as { id: number }).id
+  }
+  const country = await post('/api/destinations/countries-mgmt/', { name: uniqueName('Axeland '), continent: 'Europe' })
+  const location = await post('/api/destinations/locations-mgmt/', { name: uniqueName('Axeton '), country, location_type: 'city' })
+  const supplier = await post('/api/suppliers/', { name: uniqueName('Axe Tours '), country })
+  const activity = await post('/api/activities/', {
+    name: uniqueName('Axe Walk '),
+    description: 'A walk to check every screen can be read by everyone.',
+    supplier_id: supplier,
+    location_id: location,
+    pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Solo', min_quantity: 1, max_quantity: null, price_per_unit: '40' }] },
+  })
+  const transfer = await post('/api/itineraries/transfers/', { name: uniqueName('Axe ferry '), type: 'ferry', from_country: country })
+  const currencies = (await (await request.get('/api/currencies-mgmt/?page_size=500', { headers })).json()) as { results: { id: number; code: string }[] }
+  const code = (c: string) => currencies.results.find((r) => r.code === c)!.id
+  const rate = await post('/api/currencies-mgmt/create_conversion_rate/', { from_currency: code('USD'), to_currency: code('EUR'), rate: '0.91', effective_date: '2019-06-14' })
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).png().toBuffer()
+  const upload = await request.post('/api/media/bulk_upload/', { headers, multipart: { files: { name: 'axe-photo.png', mimeType: 'image/png', buffer: photo } } })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const media = ((await upload.json()) as { results: { id: number }[] }).results[0]!.id
+  return { country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id }
+}
+
+/** The <main> of a server-rendered page, with numbers (ids, counts, times) and per-request values blanked. */
+function contentKey(html: string) {
+  const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html
+  return createHash('sha1')
+    .update(main.replace(/nonce="[^"]*"/g, '').replace(/\d+/g, '0'))
+    .digest('hex')
+}
+
+setup('plan the accessibility check of every dashboard screen', async ({ playwright, baseURL }) => {
+  setup.setTimeout(120_000)
+  const request = await playwright.request.newContext({ baseURL })
+  const records = await makeRecords(request)
+  const screens = dashboardScreens()
+  const checks: PlannedCheck[] = []
+  const seen = new Set<string>()
+  for (const { username } of DEMO_USERS) {
+    const token = await createSession(request, baseURL!, username)
+    let deniedChecked = false
+    for (const screen of screens) {
+      const url = screen.kind ? screen.pattern.replace('$id', String(records[screen.kind])) : screen.pattern
+      const res = await request.get(url, { headers: { Cookie: `${SESSION_COOKIE}=${token}` }, maxRedirects: 0 })
+      const status = res.status()
+      if (status === 403 && !deniedChecked) {
+        deniedChecked = true
+        checks.push({ username, url, scope: 'main', why: 'its Access Denied screen' })
+        continue
+      }
+      if (status !== 200) {
+        expect([302, 303, 403, 404], `${username} GET ${url}`).toContain(status)
+        continue
+      }
+      if (screen.pattern === '/dashboard/overview') {
+        checks.push({ username, url, scope: 'page', why: 'its frame and overview' })
+        continue
+      }
+      const key = `${screen.pattern} ${contentKey(await res.text())}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      checks.push({ username, url, scope: 'main', why: screen.file })
+    }
+  }
+  await request.dispose()
+  const plan: A11yPlan = { checks }
+  fs.writeFileSync(A11Y_PLAN, JSON.stringify(plan, null, 2))
+  console.log(`[a11y] ${checks.length} checks cover ${screens.length} dashboard screens for ${DEMO_USERS.length} roles`)
+})
