@@ -43,11 +43,15 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
   return { country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id }
 }
 
-/** The <main> of a server-rendered page, with numbers (ids, counts, times) and per-request values blanked. */
+/**
+ * The structure of a server-rendered page's <main>: its elements and attributes, without the text between them and
+ * with numbers (ids, counts, times) blanked. Two roles that see the same elements get the same key: axe judges
+ * elements, their names and colours, and a different name in the same element does not change its verdict.
+ */
 function contentKey(html: string) {
   const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html
   return createHash('sha1')
-    .update(main.replace(/nonce="[^"]*"/g, '').replace(/\d+/g, '0'))
+    .update(main.replace(/>[^<]*</g, '><').replace(/(aria-label|title|alt|value|href|data-username)="[^"]*"/g, '$1=""').replace(/\d+/g, '0'))
     .digest('hex')
 }
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { createSession, DEMO_USERS, type DemoUsername, expect, plantSession, test, uniqueName } from './fixtures.ts'
 
@@ -240,32 +239,4 @@ test('a sidebar anchor scrolls to its section', async ({ page, signIn }) => {
   await expect(page.getByTestId('users-by-role')).toContainText('Traveler')
 })
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme })
-
-    for (const username of ['superadmin', 'traveler'] as const) {
-      test(`${username}'s overview has no serious or critical axe violations`, async ({ page, signIn }) => {
-        // axe walks the whole page: give it room on a busy machine.
-        test.slow()
-        await page.addInitScript(
-          (scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme),
-          colorScheme
-        )
-        await signIn(username)
-        await page.goto('/dashboard/overview')
-        await expect(page.getByTestId('role-label')).toBeVisible()
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme)
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-        const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        const summary = blocking.map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.nodes
-              .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
-              .join(' | ')}`
-        )
-        expect(summary).toEqual([])
-      })
-    }
-  })
-}
+// Accessibility of the overview, for every role, light and dark: e2e/a11y-dashboard.spec.ts.
