@@ -34,6 +34,17 @@ process.env.E2E_MEDIA_ROOT ||= path.join(fs.mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_A11Y_PLAN ||= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-a11y-')), 'plan.json')
 const baseURL = `http://127.0.0.1:${port}`
 
+// Chromium shares rendered frames through /dev/shm; `--disable-dev-shm-usage` moves that to files in /tmp, which
+// containers with a 64 MB /dev/shm need and which costs a great deal where /tmp is a disk. Only when /dev/shm is small.
+function smallDevShm(): boolean {
+  try {
+    const { bsize, blocks } = fs.statfsSync('/dev/shm')
+    return bsize * blocks < 1024 ** 3
+  } catch {
+    return true
+  }
+}
+
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export default defineConfig({
@@ -56,7 +67,7 @@ export default defineConfig({
       args: [
         '--no-sandbox',
         '--disable-gpu',
-        '--disable-dev-shm-usage',
+        ...(smallDevShm() ? ['--disable-dev-shm-usage'] : []),
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',

@@ -94,6 +94,17 @@ describe('two app processes on one database', () => {
     expect((await attempt(b, 'meridian-demo')).status).toBe(429)
   })
 
+  it('40 wrong passwords sent at the same moment, split between both, reach the password check at most 5 times', async () => {
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      call(i % 2 ? b.url : a.url, '/users/api/auth/login/', { body: { username: 'traveler', password: `wrong-${i}` } }),
+    )
+    const statuses = (await Promise.all(attempts)).map((o) => o.status)
+    const checked = statuses.filter((s) => s === 401).length
+    expect(checked).toBeGreaterThanOrEqual(1)
+    expect(checked).toBeLessThanOrEqual(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checked)
+  })
+
   it('a photo uploaded through one is processed exactly once between the two', async () => {
     const access = (await restLogin(a.url, 'admin')).access
     const files = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => ({ name: `p${n}.png`, data: await smallPng(40 + n, 30 + n) })))
