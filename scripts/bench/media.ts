@@ -119,7 +119,7 @@ async function main() {
   }, Number(process.env.BENCH_TIMEOUT ?? 300) * 1000)
   watchdog.unref()
 
-  ensureBuilt(root)
+  ensureBuilt()
   const dataDir = tempDir('meridian-bench-media-')
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true' }
   for (const name of ['DATABASE_URL', 'S3_BUCKET', 'JWT_SECRET', 'SMTP_URL']) delete env[name]

@@ -13,7 +13,7 @@ export async function snapshotServer(root: string): Promise<{ dir: string; entry
   const dir = path.join(root, 'scripts/bench', `.snapshot-${process.pid}`)
   for (let attempt = 1; ; attempt++) {
     try {
-      ensureBuilt(root)
+      ensureBuilt()
       fs.rmSync(dir, { recursive: true, force: true })
       fs.cpSync(path.join(root, 'apps/web/server'), path.join(dir, 'server'), { recursive: true })
       fs.cpSync(path.join(root, 'apps/web/build'), path.join(dir, 'build'), { recursive: true })

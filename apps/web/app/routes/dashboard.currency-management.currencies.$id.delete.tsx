@@ -3,8 +3,9 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { deleteCurrency, getCurrency, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/catalogue/confirm-delete.tsx'
-import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
+import {backWithToast, formFailure } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'
@@ -12,7 +13,7 @@ const BASE = '/dashboard/currency-management'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageCurrencies(ctx)
-  const currency = await getCurrency(ctx, params.id).catch(refusedPage())
+  const currency = await getCurrency(ctx, params.id).catch(notFoundResponse)
   return { code: currency.code, name: currency.name }
 }
 

@@ -3,8 +3,9 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { getCurrency, updateCurrency, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { CurrencyForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
+import {backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'
@@ -12,7 +13,7 @@ const BASE = '/dashboard/currency-management'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageCurrencies(ctx)
-  return getCurrency(ctx, params.id).catch(refusedPage())
+  return getCurrency(ctx, params.id).catch(notFoundResponse)
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { getCurrencySettings, importRates, updateRatesNow, canManageCurrencies } from '@meridian/core'
 import { ErrorBanner } from '../components/error-banner.tsx'
-import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
+import {backWithToast, formFailure } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'
@@ -12,7 +13,7 @@ const BASE = '/dashboard/currency-management'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageCurrencies(ctx)
-  const settings = await getCurrencySettings(ctx).catch(refusedPage())
+  const settings = await getCurrencySettings(ctx).catch(notFoundResponse)
   return { provider: settings.external_api_provider, providerUrl: settings.provider_url }
 }
 

@@ -3,9 +3,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { getRate, updateRate, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { RateForm } from '../components/currency/currency-forms.tsx'
-import { backWithToast, formFailure, formValues, refusedPage, withCheckboxes } from '../components/currency/form-action.server.ts'
+import {backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions } from '../components/currency/rate-route.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'
@@ -13,7 +14,7 @@ const BASE = '/dashboard/currency-management'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageCurrencies(ctx)
-  const rate = await getRate(ctx, params.id).catch(refusedPage())
+  const rate = await getRate(ctx, params.id).catch(notFoundResponse)
   return { rate, active: await rateFormOptions(ctx, [rate.from_currency.id, rate.to_currency.id]) }
 }
 

@@ -3,16 +3,17 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { deleteTransfer, getTransfer, canManageTransfers } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/catalogue/confirm-delete.tsx'
-import { backWithToast, formFailure, refusedPage } from '../components/currency/form-action.server.ts'
+import {backWithToast, formFailure } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
 import { listTarget } from '../components/currency/transfer-route.server.ts'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageTransfers(ctx)
-  const transfer = await getTransfer(ctx, params.id).catch(refusedPage())
+  const transfer = await getTransfer(ctx, params.id).catch(notFoundResponse)
   return { name: transfer.name || 'Unnamed transfer' }
 }
 

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { getTransfer, transferPlaceOptions, updateTransfer, canManageTransfers } from '@meridian/core'
-import { backWithToast, refusedPage } from '../components/currency/form-action.server.ts'
+import {backWithToast } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm, transferValues } from '../components/currency/transfer-form.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
 import { listTarget, transferFailure, transferInput } from '../components/currency/transfer-route.server.ts'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageTransfers(ctx)
-  const [transfer, places] = await Promise.all([getTransfer(ctx, params.id), transferPlaceOptions(ctx)]).catch(refusedPage())
+  const [transfer, places] = await Promise.all([getTransfer(ctx, params.id), transferPlaceOptions(ctx)]).catch(notFoundResponse)
   return { transfer, places }
 }
 

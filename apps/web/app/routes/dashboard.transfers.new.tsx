@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { createTransfer, transferPlaceOptions, canManageTransfers } from '@meridian/core'
-import { backWithToast, refusedPage } from '../components/currency/form-action.server.ts'
+import {backWithToast } from '../components/currency/form-action.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm } from '../components/currency/transfer-form.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
 import { listTarget, transferFailure, transferInput } from '../components/currency/transfer-route.server.ts'
+import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   canManageTransfers(ctx)
-  return transferPlaceOptions(ctx).catch(refusedPage())
+  return transferPlaceOptions(ctx).catch(notFoundResponse)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

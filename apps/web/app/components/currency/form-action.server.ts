@@ -50,12 +50,3 @@ export function withCheckboxes(values: Record<string, string>, names: readonly s
 export async function backWithToast(to: string, message: string) {
   return redirect(to, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message }) } })
 }
-
-/** A nested route's loader for someone the service refuses: 403 with the service's text, an unknown record 404. */
-export function refusedPage() {
-  return (error: unknown): never => {
-    if (error instanceof DomainError && error.code === 'forbidden') throw new Response(error.message, { status: 403 })
-    if (error instanceof DomainError && error.code === 'not_found') throw new Response(error.message, { status: 404 })
-    throw error
-  }
-}

@@ -36,17 +36,11 @@ import {
   userSelectOptions,
 } from '@meridian/core'
 import * as v from 'valibot'
-import { publicProcedure, router } from '../init.ts'
+import { gatedProcedure, router } from '../init.ts'
 
 /** The screen's own rule, checked before the input is read: a caller without access never learns what input is valid. */
-const managerProcedure = publicProcedure.use(({ ctx, next }) => {
-  requireUserManager(ctx.service)
-  return next()
-})
-const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  requireAdmin(ctx.service)
-  return next()
-})
+const managerProcedure = gatedProcedure(requireUserManager)
+const adminProcedure = gatedProcedure(requireAdmin)
 
 /*
  * The services check access themselves and answer with their own texts; the procedures ask the same rule once more
