@@ -45,6 +45,9 @@ function smallDevShm(): boolean {
   }
 }
 
+// The specs that render without reading or writing anything the database engine could answer differently.
+const RENDER_ONLY = /\/(a11y-public|errors|headers|navigation|public|redirects)\.spec\.ts$/
+
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export default defineConfig({
@@ -80,8 +83,12 @@ export default defineConfig({
   // The dashboard accessibility check is planned by a setup project (the screens each role may open, grouped by what
   // they show) and then run in parts; it adds a photo of its own, so it comes after the media library spec. It checks
   // markup and colours, which do not depend on the database: `npm test` runs it on PGlite, not again on PostgreSQL.
+  //
+  // Specs that only render (public pages, accessibility, headers, redirects, the shell's navigation, error screens)
+  // read nothing the database engine can change: they run once, on PGlite. On PostgreSQL the browser part runs the
+  // rest, every spec that creates, changes, searches or lists records; a new spec runs on both unless named here.
   projects: [
-    { name: 'app', testIgnore: /(media|a11y-dashboard)\.spec\.ts$/ },
+    { name: 'app', testIgnore: process.env.TEST_DATABASE_URL ? [/(media|a11y-dashboard)\.spec\.ts$/, RENDER_ONLY] : /(media|a11y-dashboard)\.spec\.ts$/ },
     { name: 'media-library', testMatch: /media\.spec\.ts$/, dependencies: ['app'] },
     ...(process.env.TEST_DATABASE_URL
       ? []

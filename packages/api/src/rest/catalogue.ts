@@ -26,27 +26,8 @@ import {
   updateSupplier,
 } from '@meridian/core'
 import { CATALOGUE_PAGE_SIZE } from '@meridian/validators'
-import { pageRequest, pageResponse } from './pagination.ts'
-import type { Handler, RestCall, RouteTable } from './router.ts'
-
-/** Query parameters as a plain object (the last value of a repeated key wins), without pagination's own. */
-function filters(query: URLSearchParams): Record<string, string> {
-  const out = Object.fromEntries(query)
-  delete out.page
-  delete out.page_size
-  return out
-}
-
-type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
-
-/** A DRF page-number list over a list service. */
-const paged =
-  (list: ListService, defaultSize = CATALOGUE_PAGE_SIZE): Handler =>
-  async ({ ctx, query, origin, req }) => {
-    const page = pageRequest(query, defaultSize)
-    const { count, results } = await list(ctx, filters(query), { limit: page.pageSize, offset: page.offset })
-    return { body: pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results) }
-  }
+import { pagedList as paged, queryFilters as filters } from './pagination.ts'
+import type { RouteTable } from './router.ts'
 
 const noContent = { status: 204, body: null }
 
@@ -58,8 +39,8 @@ export function destinationRoutes(table: RouteTable) {
   const countriesMgmt = '/api/destinations/countries-mgmt'
   const locationsMgmt = '/api/destinations/locations-mgmt'
   table
-    .add('GET', `${countriesMgmt}/`, paged(listCountries))
-    .add('GET', '/api/destinations/management/countries/', paged(listCountries))
+    .add('GET', `${countriesMgmt}/`, paged(listCountries, CATALOGUE_PAGE_SIZE))
+    .add('GET', '/api/destinations/management/countries/', paged(listCountries, CATALOGUE_PAGE_SIZE))
     .add('POST', `${countriesMgmt}/`, async ({ ctx, body }) => ({ status: 201, body: await createCountry(ctx, await body()) }))
     .add('GET', `${countriesMgmt}/select_options/`, async ({ ctx, query }) => ({ body: await countryOptions(ctx, filters(query)) }))
     .add('GET', `${countriesMgmt}/{id}/`, async ({ ctx, params }) => ({ body: await getCountry(ctx, params.id) }))
@@ -69,8 +50,8 @@ export function destinationRoutes(table: RouteTable) {
       return noContent
     })
     .add('GET', `${countriesMgmt}/{id}/regions/`, async ({ ctx, params }) => ({ body: await listRegions(ctx, params.id) }))
-    .add('GET', `${locationsMgmt}/`, paged(listLocations))
-    .add('GET', '/api/destinations/management/locations/', paged(listLocations))
+    .add('GET', `${locationsMgmt}/`, paged(listLocations, CATALOGUE_PAGE_SIZE))
+    .add('GET', '/api/destinations/management/locations/', paged(listLocations, CATALOGUE_PAGE_SIZE))
     .add('POST', `${locationsMgmt}/`, async ({ ctx, body }) => ({ status: 201, body: await createLocation(ctx, await body()) }))
     .add('GET', `${locationsMgmt}/select_options/`, async ({ ctx, query }) => ({ body: await locationOptions(ctx, filters(query)) }))
     .add('GET', `${locationsMgmt}/{id}/`, async ({ ctx, params }) => ({ body: await getLocation(ctx, params.id) }))
@@ -87,7 +68,7 @@ export function destinationRoutes(table: RouteTable) {
 /** Suppliers (2-catalogue-content.md §7). */
 export function supplierRoutes(table: RouteTable) {
   table
-    .add('GET', '/api/suppliers/', paged(listSuppliers))
+    .add('GET', '/api/suppliers/', paged(listSuppliers, CATALOGUE_PAGE_SIZE))
     .add('POST', '/api/suppliers/', async ({ ctx, body }) => ({ status: 201, body: await createSupplier(ctx, await body()) }))
     .add('GET', '/api/suppliers/select_options/', async ({ ctx, query }) => ({ body: await supplierOptions(ctx, filters(query)) }))
     .add('GET', '/api/suppliers/stats/', async ({ ctx }) => ({ body: await supplierStats(ctx) }))

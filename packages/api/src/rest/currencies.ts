@@ -24,8 +24,8 @@ import {
   updateTransfer,
 } from '@meridian/core'
 import { HttpError } from './http.ts'
-import { pageRequest, pageResponse } from './pagination.ts'
-import type { Handler, RestCall, RouteTable } from './router.ts'
+import { pagedList as paged, queryFilters as filters } from './pagination.ts'
+import type { Handler, RouteTable } from './router.ts'
 
 /** The /api/v1 family's version header (3-back-office.md §7): sent on every answer, checked when a client sends it. */
 export const API_VERSION_HEADER = 'X-API-Version'
@@ -41,23 +41,6 @@ export const versioned =
     }
     const reply = await handler(call)
     return { ...reply, headers: { ...reply.headers, [API_VERSION_HEADER]: 'v1' } }
-  }
-
-function filters(query: URLSearchParams): Record<string, string> {
-  const out = Object.fromEntries(query)
-  delete out.page
-  delete out.page_size
-  return out
-}
-
-type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
-
-const paged =
-  (list: ListService, defaultSize: number): Handler =>
-  async ({ ctx, query, origin, req }) => {
-    const page = pageRequest(query, defaultSize)
-    const { count, results } = await list(ctx, filters(query), { limit: page.pageSize, offset: page.offset })
-    return { body: pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results) }
   }
 
 const noContent = { status: 204, body: null }

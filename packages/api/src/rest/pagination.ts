@@ -1,4 +1,5 @@
 import { DomainError } from '@meridian/core'
+import type { Handler, RestCall } from './router.ts'
 
 export const MAX_PAGE_SIZE = 500
 
@@ -37,3 +38,22 @@ export function pageResponse<T>(url: string, request: PageRequest, count: number
     results,
   }
 }
+
+/** Query parameters as a plain object (the last value of a repeated key wins), without pagination's own. */
+export function queryFilters(query: URLSearchParams): Record<string, string> {
+  const out = Object.fromEntries(query)
+  delete out.page
+  delete out.page_size
+  return out
+}
+
+type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
+
+/** A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. */
+export const pagedList =
+  (list: ListService, defaultSize: number): Handler =>
+  async ({ ctx, query, origin, req }) => {
+    const page = pageRequest(query, defaultSize)
+    const { count, results } = await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
+    return { body: pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results) }
+  }
