@@ -24,6 +24,8 @@ export type ObjectKind =
   | 'user'
   | 'quiz'
   | 'session'
+  | 'trip'
+  | 'assignment'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -67,6 +69,17 @@ const TRIP_PLANNERS = ['superadmin', 'traveler'] as const
 /** review_quizzes (1 §6). */
 const QUIZ_REVIEWERS = ['superadmin', 'specialist'] as const
 const STAFF = ['superadmin', 'admin', 'expert', 'specialist', 'editor'] as const
+
+/** Trips (decision 023): travelers their own, experts those assigned to them, staff and specialists every one. */
+const TRIP_READERS = ['superadmin', 'admin', 'expert', 'specialist', 'traveler'] as const
+/** manage_trips (admin) and view_assignments (specialist), and the superadmin. */
+const TRIP_STAFF = ['superadmin', 'admin', 'specialist'] as const
+/** create_trips (1 §6): the traveler, and the superadmin through '*'. */
+const TRIP_OWNERS = ['superadmin', 'traveler'] as const
+/** manage_assigned_trips (1 §6): the expert, and the superadmin through '*'. */
+const EXPERTS = ['superadmin', 'expert'] as const
+/** view_performance (expert), or every expert's: manage_trips, view_assignments; superadmin. */
+const PERFORMANCE = ['superadmin', 'admin', 'expert', 'specialist'] as const
 
 export const ACCESS_TABLE: readonly AccessRule[] = [
   // Accounts and sign-in.
@@ -388,6 +401,88 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     allow: CURRENCIES,
     object: 'rate',
     why: 'manage_currencies (decision 013).',
+  },
+  // Trips.
+  {
+    area: 'Trips',
+    patterns: ['GET /users/api/traveler/trips/', 'trpc trips.list', 'trpc trips.counts'],
+    allow: TRIP_READERS,
+    why: 'Each sees the trips in their scope: their own, assigned to them, or all (decision 023).',
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.board'],
+    allow: ['superadmin', 'admin', 'expert', 'specialist'],
+    why: 'The board of trips by status is for staff; a traveler has the planning page (trips.planning).',
+  },
+  {
+    area: 'Trips',
+    patterns: ['GET /users/api/traveler/trips/{id}/', 'PATCH /users/api/traveler/trips/{id}/', 'trpc trips.get', 'trpc trips.update', 'trpc trips.changeStatus'],
+    allow: TRIP_READERS,
+    object: 'trip',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: "A traveler reaches their own trips and an expert those assigned to them; another person's trip answers 404. Staff and specialists reach every trip; what each may change is the status table's (docs/trips.md).",
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.rate'],
+    allow: TRIP_OWNERS,
+    object: 'trip',
+    owned: { othersOpenTo: [] },
+    why: 'Only the traveler of a completed trip rates it, once.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['POST /users/api/traveler/trip-requests/', 'trpc tripRequests.*', 'trpc trips.create', 'trpc trips.planning'],
+    allow: TRIP_OWNERS,
+    why: 'create_trips (1 §6): the trip request wizard, its draft, New Trip and the planning page are the traveler’s.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['POST /users/api/traveler/trips/{id}/assign/', 'trpc trips.assign'],
+    allow: TRIP_STAFF,
+    object: 'trip',
+    why: 'Specialists, admins and superadmins assign experts to trips.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.unassigned', 'trpc trips.expertChoices'],
+    allow: TRIP_STAFF,
+    why: 'The unassigned queue and the expert picker belong to those who assign.',
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['GET /users/api/expert/dashboard/', 'GET /users/api/expert/trips/', 'GET /users/api/expert/assignments/', 'trpc expert.dashboard', 'trpc expert.trips', 'trpc expert.assignments'],
+    allow: EXPERTS,
+    why: 'manage_assigned_trips: the expert’s own queue and trips.',
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['POST /users/api/expert/accept-assignment/{id}/', 'POST /users/api/expert/decline-assignment/{id}/', 'trpc expert.accept', 'trpc expert.decline'],
+    allow: EXPERTS,
+    object: 'assignment',
+    owned: { othersOpenTo: [] },
+    why: "Only the assigned expert answers an assignment; another expert's answers 404.",
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['POST /users/api/expert/update-trip-status/{id}/', 'trpc expert.updateTripStatus'],
+    allow: EXPERTS,
+    object: 'trip',
+    owned: { othersOpenTo: ['superadmin'] },
+    why: 'The assigned expert moves the trip along the chain; the superadmin reaches every trip.',
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['GET /users/api/expert/performance/', 'trpc expert.performance'],
+    allow: PERFORMANCE,
+    why: 'view_performance for one’s own figures; specialists, admins and superadmins may name any expert.',
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['trpc expert.allPerformance'],
+    allow: TRIP_STAFF,
+    why: 'Every expert’s figures side by side: specialists, admins, superadmins.',
   },
 ]
 

@@ -230,3 +230,24 @@ export const TRANSFER_MESSAGES = {
   notFound: 'The requested transfer was not found.',
   locationOutsideCountry: 'This location is not in the chosen country.',
 } as const
+
+/** Trips, trip requests and assignments (1-platform-core.md §2, §8; docs/trips.md). */
+export const TRIP_MESSAGES = {
+  submitted: 'Trip request submitted successfully! An expert will be assigned to help plan your perfect trip.',
+  submitFailed: 'Failed to submit trip request. Please try again.',
+  notFound: 'The requested trip was not found.',
+  assignmentNotFound: 'The requested assignment was not found.',
+  travelersOnly: 'Only travelers can request trips.',
+  denied: "You don't have permission to perform this action.",
+  notAssigned: 'Only the expert assigned to this trip can do that.',
+  expertInvalid: 'Select an active expert.',
+  closed: (status: string) => `A ${status} trip can no longer be changed.`,
+  illegalMove: (from: string, to: string) => `A trip cannot move from ${from} to ${to}.`,
+  moveDenied: (from: string, to: string) => `You cannot move this trip from ${from} to ${to}.`,
+  assignmentAnswered: (status: string) => `This assignment was already ${status}.`,
+  ratingOnlyCompleted: 'Only a completed trip can be rated.',
+  alreadyRated: 'This trip has already been rated.',
+  loadFailed: 'Failed to load trips',
+  created: (title: string) => `Trip "${title}" created.`,
+  saved: (title: string) => `Trip "${title}" saved.`,
+} as const

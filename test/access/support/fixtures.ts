@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { quizSubmissions } from '@meridian/db'
+import { quizSubmissions, tripAssignments, trips } from '@meridian/db'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
 
@@ -109,6 +109,25 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         .insert(quizSubmissions)
         .values({ userId: ownerId(owner), quizType: 'general', quizData: { travel_style: 'Adventure & Exploration', budget_range: "I'm flexible", group_size: 'Couple' } })
         .returning({ id: quizSubmissions.id })
+      return row!.id
+    },
+    // A trip of the owner's; an expert's own trip is one assigned to them (accepted), of a traveler who is no demo account.
+    trip: async (owner) => {
+      const expert = owner === 'expert'
+      const [row] = await server.app.db
+        .insert(trips)
+        .values({ title: `Access trip ${unique()}`, startDate: '2030-05-01', endDate: '2030-05-08', travelerId: expert ? strangerId : ownerId(owner), expertId: expert ? userIds.expert : null })
+        .returning({ id: trips.id })
+      if (expert) await server.app.db.insert(tripAssignments).values({ tripId: row!.id, expertId: userIds.expert, status: 'accepted' })
+      return row!.id
+    },
+    // A pending assignment of the owner's (another user's for 'other'), on a trip of its own.
+    assignment: async (owner) => {
+      const [trip] = await server.app.db
+        .insert(trips)
+        .values({ title: `Access assignment ${unique()}`, startDate: '2030-06-01', endDate: '2030-06-03', travelerId: strangerId })
+        .returning({ id: trips.id })
+      const [row] = await server.app.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: ownerId(owner) }).returning({ id: tripAssignments.id })
       return row!.id
     },
     session: async (owner) => {

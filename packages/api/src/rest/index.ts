@@ -7,6 +7,7 @@ import { destinationRoutes, supplierRoutes } from './catalogue.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteTable } from './router.ts'
+import { tripRoutes } from './trips.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -29,6 +30,7 @@ function registerRoutes(table: RouteTable) {
   currencyRoutes(table)
   transferRoutes(table)
   activityRoutes(table)
+  tripRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

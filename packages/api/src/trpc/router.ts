@@ -5,6 +5,7 @@ import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
 import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
+import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -25,6 +26,9 @@ export const appRouter = router({
   currencies: currenciesRouter,
   transfers: transfersRouter,
   activities: activitiesRouter,
+  trips: tripsRouter,
+  tripRequests: tripRequestsRouter,
+  expert: expertRouter,
 })
 
 export type AppRouter = typeof appRouter
