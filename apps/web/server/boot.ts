@@ -10,6 +10,7 @@ import {
   deliverOutbox,
   loadConfig,
   openAppDatabase,
+  seedDemoTrips,
   seedDemoUsers,
   smtpTransport,
   startMediaWorker,
@@ -50,6 +51,8 @@ export async function boot(): Promise<Booted> {
   if (config.seedDemo && (await countUsers(handle.db)) === 0) {
     const created = await seedDemoUsers(handle.db)
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
+    const demoTrips = await seedDemoTrips(handle.db)
+    if (demoTrips) console.log(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
