@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { getActivity } from '@meridian/core'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { MediaManager } from '../components/media/media-manager.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -7,9 +7,10 @@ import { activityFormOptions, DomainError, listActivities, mayManageActivities }
 import { ACTIVITY_MESSAGES } from '@meridian/core/messages'
 import { ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_LABELS, ACTIVITY_DIFFICULTIES, ACTIVITY_PAGE_SIZE } from '@meridian/validators/activity-constants'
 import { priceFrom } from '../components/activities/price-summary.ts'
-import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
+import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
+import { CardList } from '../components/kit/card-list.tsx'
 import { requireUser } from '../utils/auth.server.ts'
-import { FilterBar } from '../components/catalogue/filter-bar.tsx'
+import { FilterBar } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { listWindow } from '../utils/list-window.ts'
 
@@ -68,7 +69,7 @@ export default function ActivityManagement() {
       </AccessDenied>
     )
   }
-  const { filters, results, page, error, stats, suppliers } = data
+  const { filters, results, count, page, error, stats, suppliers } = data
   const to = (path: string) => `${BASE}${path}${search}`
   const pageHref = (p: number) => {
     const params = new URLSearchParams(search)
@@ -124,10 +125,7 @@ export default function ActivityManagement() {
       />
       <ErrorBanner message={error} />
       <Outlet />
-      {results.length === 0 && !error ? (
-        <Text c="dimmed">No activities match these filters.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-label="Activities">
+      <CardList count={count} noun={['activity', 'activities']} empty="No activities match these filters." error={error} label="Activities">
           {results.map((a) => (
             <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
               <Stack gap={6}>
@@ -179,8 +177,7 @@ export default function ActivityManagement() {
               </Stack>
             </Card>
           ))}
-        </SimpleGrid>
-      )}
+      </CardList>
       <Group justify="center" gap="sm" aria-label="Pages">
         {page <= 1 ? (
           <Button variant="default" size="xs" disabled>

@@ -6,7 +6,7 @@ import { RateForm } from '../components/currency/currency-forms.tsx'
 import {backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions, todayUtc } from '../components/currency/rate-route.server.ts'
 import { RouteModal } from '../components/currency/route-modal.tsx'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'

@@ -9,8 +9,8 @@ import {
   withCheckboxes,
 } from '../components/catalogue/catalogue-action.server.ts'
 import { COUNTRY_CHECKBOXES, CountryForm, countryFormFromSubmitted, countryFormValues } from '../components/catalogue/country-form.tsx'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
+import { RouteModal } from '../components/kit/route-modal.tsx'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/destination-management'

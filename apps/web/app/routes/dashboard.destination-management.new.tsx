@@ -9,7 +9,7 @@ import {
   withCheckboxes,
 } from '../components/catalogue/catalogue-action.server.ts'
 import { COUNTRY_CHECKBOXES, CountryForm, countryFormFromSubmitted, EMPTY_COUNTRY } from '../components/catalogue/country-form.tsx'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/destination-management'

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -12,8 +12,9 @@ import {
   DESTINATION_CATEGORY_LABELS,
   type DestinationCategory,
 } from '@meridian/validators/catalogue-constants'
-import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
-import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
+import { CardList } from '../components/kit/card-list.tsx'
+import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listWindow } from '../utils/list-window.ts'
@@ -79,13 +80,7 @@ export default function DestinationManagement() {
       />
       <ErrorBanner message={error} />
       <Outlet />
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {count === 1 ? '1 destination' : `${count} destinations`}
-      </Text>
-      {results.length === 0 && !error ? (
-        <Text c="dimmed">No destinations match these filters.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <CardList count={count} noun={['destination', 'destinations']} empty="No destinations match these filters." error={error}>
           {results.map((c) => (
             <Card key={c.id} withBorder radius="md" padding="md" component="article" aria-label={c.name}>
               <Stack gap={6} h="100%">
@@ -125,8 +120,7 @@ export default function DestinationManagement() {
               </Stack>
             </Card>
           ))}
-        </SimpleGrid>
-      )}
+      </CardList>
       <Pager
         page={page}
         pageSize={CATALOGUE_PAGE_SIZE}

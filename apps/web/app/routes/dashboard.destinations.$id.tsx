@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { getDestination } from '@meridian/core'
 import { LOCATION_TYPE_LABELS, type LocationType } from '@meridian/validators/catalogue-constants'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -9,8 +9,8 @@ import {
   DESTINATION_CATEGORY_LABELS,
   type DestinationCategory,
 } from '@meridian/validators/catalogue-constants'
-import { ErrorBanner } from '../components/catalogue/banners.tsx'
-import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { ErrorBanner } from '../components/kit/banners.tsx'
+import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listWindow } from '../utils/list-window.ts'

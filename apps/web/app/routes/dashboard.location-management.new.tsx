@@ -4,7 +4,7 @@ import { canWriteLocations, createLocation } from '@meridian/core'
 import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/catalogue/catalogue-action.server.ts'
 import { LocationForm, pickLocationFields } from '../components/catalogue/location-form.tsx'
 import { locationFormData } from '../components/catalogue/location-loader.server.ts'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/location-management'

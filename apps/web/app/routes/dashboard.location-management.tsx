@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -6,8 +6,9 @@ import { hasPermission } from '@meridian/auth/permissions'
 import { DomainError, listCountryChoices, listLocations } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '@meridian/validators/catalogue-constants'
-import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
-import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
+import { CardList } from '../components/kit/card-list.tsx'
+import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listWindow } from '../utils/list-window.ts'
@@ -78,13 +79,7 @@ export default function LocationManagement() {
       />
       <ErrorBanner message={error} />
       <Outlet />
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {count === 1 ? '1 location' : `${count.toLocaleString('en-US')} locations`}
-      </Text>
-      {results.length === 0 && !error ? (
-        <Text c="dimmed">No locations match these filters.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <CardList count={count} noun={['location', 'locations']} empty="No locations match these filters." error={error}>
           {results.map((l) => (
             <Card key={l.id} withBorder radius="md" padding="md" component="article" aria-label={l.name}>
               <Stack gap={6} h="100%">
@@ -123,8 +118,7 @@ export default function LocationManagement() {
               </Stack>
             </Card>
           ))}
-        </SimpleGrid>
-      )}
+      </CardList>
       <Pager
         page={page}
         pageSize={CATALOGUE_PAGE_SIZE}

@@ -3,8 +3,8 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix
 import { canWriteSuppliers, createSupplier, listSupplierCountryChoices } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/catalogue/catalogue-action.server.ts'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
-import { RouteModal } from '../components/catalogue/route-modal.tsx'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { EMPTY_SUPPLIER, pickSupplierFields, SupplierForm } from '../components/catalogue/supplier-form.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 

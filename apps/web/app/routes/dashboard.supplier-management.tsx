@@ -14,8 +14,8 @@ import {
   type SupplierStatus,
   type SupplierType,
 } from '@meridian/validators/catalogue-constants'
-import { AccessDenied, ErrorBanner } from '../components/catalogue/banners.tsx'
-import { FilterBar, Pager } from '../components/catalogue/filter-bar.tsx'
+import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
+import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listWindow } from '../utils/list-window.ts'

@@ -6,7 +6,7 @@ import { RouteModal } from '../components/currency/route-modal.tsx'
 import { TransferForm, transferValues } from '../components/currency/transfer-form.tsx'
 import { TRANSFERS } from '../components/currency/transfer-paths.ts'
 import { listTarget, transferFailure, transferInput } from '../components/currency/transfer-route.server.ts'
-import { notFoundResponse } from '../components/catalogue/not-found.server.ts'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import {
   EXPERIENCE_TYPE_LABELS,
   EXPERIENCE_TYPES,
 } from '@meridian/validators/activity-constants'
-import { ErrorBanner, fieldError } from '../catalogue/banners.tsx'
+import { ErrorBanner, fieldError } from '../kit/banners.tsx'
 import { useHydrated } from '../shell/use-hydrated.ts'
 import { type ActivityFormValues, canSave, EMPTY_TIER, type TierRow, tierMessage } from './form-values.ts'
 

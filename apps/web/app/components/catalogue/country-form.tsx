@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { CONTINENTS, DESTINATION_CATEGORIES, DESTINATION_CATEGORY_LABELS } from '@meridian/validators/catalogue-constants'
-import { ErrorBanner, fieldError } from './banners.tsx'
+import { ErrorBanner, fieldError } from '../kit/banners.tsx'
 
 /** What the country form shows and sends (2-catalogue-content.md §3 Country: the fields with inputs). */
 export interface CountryFormValues {

@@ -3,7 +3,7 @@ import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LOCATION_TYPE_LABELS, LOCATION_TYPES } from '@meridian/validators/catalogue-constants'
 import { useHydrated } from '../shell/use-hydrated.ts'
-import { ErrorBanner, fieldError } from './banners.tsx'
+import { ErrorBanner, fieldError } from '../kit/banners.tsx'
 
 /**
  * What the location form shows and sends: the save list of 2-catalogue-content.md §3 (name, location_type,

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { API_SYNC_STATUSES, SUPPLIER_TYPE_LABELS, SUPPLIER_TYPES } from '@meridian/validators/catalogue-constants'
-import { ErrorBanner, fieldError } from './banners.tsx'
+import { ErrorBanner, fieldError } from '../kit/banners.tsx'
 
 /** The supplier form's fields (2-catalogue-content.md §3 Supplier); the status has its own action. */
 export const SUPPLIER_FIELDS = [
