@@ -7,7 +7,7 @@ import {
   formValues,
   listTarget,
   withCheckboxes,
-} from '../components/catalogue/catalogue-action.server.ts'
+} from '../components/kit/form-action.server.ts'
 import { COUNTRY_CHECKBOXES, CountryForm, countryFormFromSubmitted, countryFormValues } from '../components/catalogue/country-form.tsx'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'

@@ -7,7 +7,7 @@ import {
   formValues,
   listTarget,
   withCheckboxes,
-} from '../components/catalogue/catalogue-action.server.ts'
+} from '../components/kit/form-action.server.ts'
 import { COUNTRY_CHECKBOXES, CountryForm, countryFormFromSubmitted, EMPTY_COUNTRY } from '../components/catalogue/country-form.tsx'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'

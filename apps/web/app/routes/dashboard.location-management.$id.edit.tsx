@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { canWriteLocations, getLocation, updateLocation } from '@meridian/core'
-import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/catalogue/catalogue-action.server.ts'
+import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/kit/form-action.server.ts'
 import { LocationForm, locationFormValues, pickLocationFields } from '../components/catalogue/location-form.tsx'
 import { locationFormData } from '../components/catalogue/location-loader.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
