@@ -16,6 +16,7 @@
 //   BENCH_ONLY=lists   only the lists scenario (every paginated list at 10,000 and 100,000 rows against a raw baseline)
 //   BENCH_LISTS        names of the lists to time (comma-separated; all by default); BENCH_LIST_SECONDS (5), BENCH_LIST_WARMUP (2)
 //   BENCH_SKIP_LISTS=1 a full run without the lists scenario
+//   BENCH_ONLY=trips   only the trips scenario (100,000 trips; My Trips loader and the expert's assignments, p95 beside the baseline)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -30,6 +31,7 @@ import { firstLoadJs, latency, populate, sessionCookie } from './overview.ts'
 import { snapshotServer } from './snapshot.ts'
 import { measureUsersList, seedUsers } from './users-list.ts'
 import { measureLists } from './lists.ts'
+import { measureTrips } from './trips.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -222,6 +224,13 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'trips') {
+    await baselineChild.stop()
+    await measureTrips(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'users-list') {
     await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
     await Promise.all([app.child.stop(), baselineChild.stop()])
@@ -246,6 +255,7 @@ async function main() {
   await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
 
   await timeLogins()
+  await measureTrips(app.base, databaseUrl)
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
   if (listsRun) await lists()

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RoleName } from '@meridian/auth'
-import { type DatabaseHandle, eq, sql, users } from '@meridian/db'
+import { type DatabaseHandle, eq, sql, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -49,12 +49,12 @@ describe('getDashboardOverview', () => {
 
   it('gives every role four tiles of its own', async () => {
     const expected: Record<RoleName, string[]> = {
-      superadmin: ['Total Users', 'Active Sessions', 'Pending Quiz Reviews', 'Staff Members'],
-      admin: ['Total Users', 'Active Sessions', 'Pending Quiz Reviews', 'Staff Members'],
-      expert: ['Assigned Travelers', 'New Assignments', 'Travelers on Platform', 'Expert Team'],
+      superadmin: ['Total Users', 'Active Trips', 'Pending Quiz Reviews', 'Staff Members'],
+      admin: ['Total Users', 'Active Trips', 'Pending Quiz Reviews', 'Staff Members'],
+      expert: ['Assigned Travelers', 'New Assignments', 'Active Trips', 'Expert Team'],
       specialist: ['Pending Reviews', 'Completed Today', 'Average Score', 'Experts Available'],
       editor: ['Platform Updates', 'Experts', 'Travelers', 'Your Sessions'],
-      traveler: ['Travel Quiz', 'Quizzes Submitted', 'Your Expert', 'Active Sessions'],
+      traveler: ['Travel Quiz', 'Quizzes Submitted', 'Your Expert', 'Active Trips'],
     }
     for (const [role, labels] of Object.entries(expected)) {
       const { stats } = await getDashboardOverview(await as(role))
@@ -78,7 +78,23 @@ describe('getDashboardOverview', () => {
     })
     const after = await getDashboardOverview(admin)
     expect(tile(after.stats, 'total_users')).toBe(7)
-    expect(tile((await getDashboardOverview(await as('expert'))).stats, 'travelers')).toBe(2)
+  })
+
+  it('counts active trips and the departures of the next 30 days for the traveler, their expert and admins', async () => {
+    const traveler = await as('traveler')
+    const expert = await as('expert')
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+    const base = { travelerId: traveler.actor!.id, title: 'Tile trip' }
+    await handle.db.insert(trips).values([
+      { ...base, startDate: day(10), endDate: day(15), status: 'planning', expertId: expert.actor!.id },
+      { ...base, startDate: day(90), endDate: day(95), status: 'booked' },
+      { ...base, startDate: day(-50), endDate: day(-40), status: 'completed', expertId: expert.actor!.id },
+    ])
+    const mine = (await getDashboardOverview(traveler)).stats.find((s) => s.key === 'active_trips')!
+    expect(mine).toMatchObject({ value: 2, hint: '1 departure in the next 30 days' })
+    expect((await getDashboardOverview(expert)).stats.find((s) => s.key === 'active_trips')!.value).toBe(1)
+    expect((await getDashboardOverview(await as('admin'))).stats.find((s) => s.key === 'active_trips')!.value).toBe(2)
+    await handle.db.delete(trips)
   })
 
   it("shows a traveler's quiz as awaiting review once submitted, and staff see the event in the feed", async () => {

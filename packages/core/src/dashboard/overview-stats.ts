@@ -30,12 +30,17 @@ const activeInRole = (role: string, as: string) =>
   sql.raw(`(select coalesce(sum(c.count), 0) from user_counts c join roles r on r.id = c.role_id where r.name = '${role}' and c.is_active) as ${as}`)
 const expertCount = activeInRole('expert', 'experts')
 const travelerCount = activeInRole('traveler', 'travelers')
-const activeSessions = sql`(select count(*) from sessions where expires_at > now()) as active_sessions`
 const pendingQuizzes = sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as pending_quizzes`
 const reviewed = sql`(select json_build_object(
     'today', count(*) filter (where reviewed_at >= date_trunc('day', now())),
     'average', round(avg(score), 1))
   from quiz_submissions where status = 'reviewed') as reviewed`
+// Trips under way (planning, booked, active) and those of them leaving within 30 days, from the trips table; `who`
+// narrows them to a traveler's or an expert's (their indexes lead with that column).
+const activeTrips = (who?: SQL) => sql`(select json_build_object(
+    'active', count(*),
+    'departing', count(*) filter (where start_date between current_date and current_date + 30))
+  from trips where status in ('planning', 'booked', 'active')${who ? sql` and ${who}` : sql``}) as trips`
 const mySessions = (me: number) =>
   sql`(select count(*) from sessions where user_id = ${me} and expires_at > now()) as my_sessions`
 
@@ -44,14 +49,14 @@ function columnsFor(actor: Actor): SQL[] {
   switch (actor.role) {
     case 'superadmin':
     case 'admin':
-      return [people, activeSessions, pendingQuizzes]
+      return [people, activeTrips(), pendingQuizzes]
     case 'expert':
       return [
         sql`(select json_build_object(
             'travelers', count(distinct user_id),
             'recent', count(*) filter (where reviewed_at >= now() - interval '7 days'))
           from quiz_submissions where expert_assignment = ${me}) as mine`,
-        travelerCount,
+        activeTrips(sql`expert_id = ${me}`),
         expertCount,
       ]
     case 'specialist':
@@ -70,7 +75,7 @@ function columnsFor(actor: Actor): SQL[] {
               'expert', coalesce(nullif(trim(e.first_name || ' ' || e.last_name), ''), e.username))
             from quiz_submissions q left join users e on e.id = q.expert_assignment
             where q.user_id = ${me} order by q.submitted_at desc, q.id desc limit 1) as my_quiz`,
-        mySessions(me),
+        activeTrips(sql`traveler_id = ${me}`),
       ]
   }
 }
@@ -97,12 +102,7 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
       const people = obj('people')
       return [
         { key: 'total_users', label: 'Total Users', value: n(people.total), hint: `${n(people.active)} active` },
-        {
-          key: 'active_sessions',
-          label: 'Active Sessions',
-          value: n(r.active_sessions),
-          hint: 'Signed-in browsers right now',
-        },
+        tripsTile(obj('trips'), 'Planning, booked or under way'),
         {
           key: 'pending_quizzes',
           label: 'Pending Quiz Reviews',
@@ -127,7 +127,7 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
           hint: 'Matched to you by specialists',
         },
         { key: 'my_new_assignments', label: 'New Assignments', value: n(mine.recent), hint: 'In the last 7 days' },
-        { key: 'travelers', label: 'Travelers on Platform', value: n(r.travelers), hint: 'Active traveler accounts' },
+        tripsTile(obj('trips'), 'Trips assigned to you'),
         { key: 'experts', label: 'Expert Team', value: n(r.experts), hint: 'Active experts' },
       ]
     }
@@ -179,8 +179,19 @@ export async function overviewStats(ctx: ServiceContext, actor: Actor): Promise<
           value: quiz.expert ? String(quiz.expert) : 'Not yet assigned',
           hint: 'Matched after your quiz is reviewed',
         },
-        { key: 'my_sessions', label: 'Active Sessions', value: n(r.my_sessions), hint: 'Browsers signed in as you' },
+        tripsTile(obj('trips'), 'Your trips'),
       ]
     }
+  }
+}
+
+/** Active Trips, with the departures of the next 30 days as its hint. */
+function tripsTile(trips: Record<string, unknown>, whose: string): StatTile {
+  const departing = Number(trips.departing ?? 0)
+  return {
+    key: 'active_trips',
+    label: 'Active Trips',
+    value: Number(trips.active ?? 0),
+    hint: departing ? `${plural(departing, 'departure', 'departures')} in the next 30 days` : `${whose}; no departure in the next 30 days`,
   }
 }
