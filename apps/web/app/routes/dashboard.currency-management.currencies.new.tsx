@@ -4,7 +4,7 @@ import { createCurrency, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { CurrencyForm } from '../components/currency/currency-forms.tsx'
 import { backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
-import { RouteModal } from '../components/currency/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/currency-management'

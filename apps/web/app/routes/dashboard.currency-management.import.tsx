@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { getCurrencySettings, importRates, updateRatesNow, canManageCurrencies } from '@meridian/core'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import {backWithToast, formFailure } from '../components/currency/form-action.server.ts'
-import { RouteModal } from '../components/currency/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 

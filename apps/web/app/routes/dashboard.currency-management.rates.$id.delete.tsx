@@ -4,7 +4,7 @@ import { deleteRate, getRate, canManageCurrencies } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { ConfirmDelete } from '../components/kit/confirm-delete.tsx'
 import {backWithToast, formFailure } from '../components/currency/form-action.server.ts'
-import { RouteModal } from '../components/currency/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 

@@ -5,7 +5,7 @@ import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { RateForm } from '../components/currency/currency-forms.tsx'
 import {backWithToast, formFailure, formValues, withCheckboxes } from '../components/currency/form-action.server.ts'
 import { rateFormOptions, todayUtc } from '../components/currency/rate-route.server.ts'
-import { RouteModal } from '../components/currency/route-modal.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
 

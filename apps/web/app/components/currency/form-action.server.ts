@@ -1,7 +1,6 @@
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { DomainError, messageForStatus } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
-import { flashHeader } from '../../utils/flash.server.ts'
 
 export interface FormFailure {
   message: string | null
@@ -33,20 +32,5 @@ export function formFailure(error: unknown, values: Record<string, string>, pref
   return data<FormFailure>({ message, fields, values }, { status })
 }
 
-export function formValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, value] of form) if (typeof value === 'string') out[key] = value
-  return out
-}
-
-/** An unticked checkbox sends nothing: each named one becomes 'true' or 'false'. */
-export function withCheckboxes(values: Record<string, string>, names: readonly string[]) {
-  const out = { ...values }
-  for (const name of names) out[name] = values[name] === 'on' || values[name] === 'true' ? 'true' : 'false'
-  return out
-}
-
-/** Back to the list, which reloads all of its data (§4), with a toast. */
-export async function backWithToast(to: string, message: string) {
-  return redirect(to, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message }) } })
-}
+// The helpers every form shares live in the kit.
+export { backWithToast, formValues, withCheckboxes } from '../kit/form-action.server.ts'

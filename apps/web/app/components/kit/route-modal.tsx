@@ -21,7 +21,14 @@ export function RouteModal({
   const navigate = useNavigate()
   if (hydrated) {
     return (
-      <Modal opened onClose={() => navigate(closeTo, { preventScrollReset: true })} title={title} size={size} centered>
+      <Modal
+        opened
+        onClose={() => navigate(closeTo, { preventScrollReset: true })}
+        title={title}
+        size={size}
+        centered
+        styles={{ content: { maxHeight: '90vh' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
         {children}
       </Modal>
     )
