@@ -33,8 +33,8 @@ async function seedTrips(databaseUrl: string) {
       from generate_series(1, ${TOTAL}) g`
     await sql`
       insert into trip_assignments (trip_id, expert_id, status, responded_at, created_at, updated_at)
-      select id, expert_id, case when id % 5 = 0 then 'pending' else 'accepted' end,
-             case when id % 5 = 0 then null else created_at + interval '2 hours' end, created_at, now()
+      select id, expert_id, case when (id / 10) % 5 = 0 then 'pending' else 'accepted' end,
+             case when (id / 10) % 5 = 0 then null else created_at + interval '2 hours' end, created_at, now()
       from trips where expert_id = ${ids!.expert} and description = 'Bench data'`
     await sql`analyze`
     const [n] = await sql`select count(*)::int as all, count(*) filter (where traveler_id = ${ids!.traveler})::int as mine, count(*) filter (where expert_id = ${ids!.expert})::int as assigned from trips`
@@ -67,7 +67,8 @@ export async function measureTrips(base: string, databaseUrl: string) {
     {
       label: 'GET expert assignments (REST)',
       headers: { Authorization: `Bearer ${expert.access}` },
-      url: (i: number) => `${base}/users/api/expert/assignments/?page=${1 + ((i * 37) % 400)}${i % 3 === 0 ? '&status=pending' : ''}`,
+      // 10,000 assignments make 500 pages of 20, the pending fifth 100: random pages within each.
+      url: (i: number) => `${base}/users/api/expert/assignments/?${i % 3 === 0 ? `status=pending&page=${1 + ((i * 37) % 95)}` : `page=${1 + ((i * 37) % 495)}`}`,
     },
   ]
   for (const e of endpoints) {

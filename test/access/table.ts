@@ -160,9 +160,9 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Dashboard',
     patterns: [
-      'loader /dashboard/analytics', 'loader /dashboard/assignments', 'loader /dashboard/book-trip', 'loader /dashboard/bookings', 'loader /dashboard/chat',
+      'loader /dashboard/analytics', 'loader /dashboard/bookings', 'loader /dashboard/chat',
       'loader /dashboard/content', 'loader /dashboard/customers', 'loader /dashboard/experts', 'loader /dashboard/flights', 'loader /dashboard/itineraries',
-      'loader /dashboard/performance', 'loader /dashboard/quiz-reviews', 'loader /dashboard/trip-planning', 'loader /dashboard/trips', 'loader /dashboard/wishlist',
+      'loader /dashboard/quiz-reviews', 'loader /dashboard/wishlist',
     ],
     allow: 'signed-in',
     why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
@@ -402,7 +402,40 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'rate',
     why: 'manage_currencies (decision 013).',
   },
+  // The expert desk and trip planning screens.
+  {
+    area: 'Expert desk',
+    patterns: ['loader /dashboard/assignments', 'action /dashboard/assignments'],
+    allow: ['superadmin', 'admin', 'expert', 'specialist'],
+    why: 'Trip Assignments: an expert’s queue and trips (manage_assigned_trips), the unassigned trips for those who assign (specialists, admins); each form’s service checks its own permission again.',
+  },
+  {
+    area: 'Expert desk',
+    patterns: ['loader /dashboard/performance'],
+    allow: PERFORMANCE,
+    why: 'An expert’s own figures (view_performance); specialists, admins and superadmins every expert’s, and one expert’s with ?expert=.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['loader /dashboard/trip-planning'],
+    allow: TRIP_READERS,
+    why: 'Trip Planning (1 §2 #trip-planning): a traveler’s quiz, requests and trips; for experts, specialists, admins and superadmins the board of the trips in their scope. The editor has no trips.',
+  },
   // Trips.
+  {
+    area: 'Trips',
+    patterns: ['loader /dashboard/trips', 'loader /dashboard/trips/new', 'action /dashboard/trips/new', 'loader /dashboard/book-trip', 'action /dashboard/book-trip'],
+    allow: TRIP_OWNERS,
+    why: 'My Trips and Book Trip are the traveler’s (1 §6 traveler-only); the superadmin holds every permission.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['loader /dashboard/trips/:id*', 'action /dashboard/trips/:id*'],
+    allow: TRIP_OWNERS,
+    object: 'trip',
+    owned: { othersOpenTo: ['superadmin'] },
+    why: "A trip's details, edit, cancel and rating: its traveler's; another traveler's trip answers 404.",
+  },
   {
     area: 'Trips',
     patterns: ['GET /users/api/traveler/trips/', 'trpc trips.list', 'trpc trips.counts'],

@@ -24,7 +24,7 @@ describe('pageRequest', () => {
   })
 
   it('answers not_found for an invalid page', () => {
-    for (const page of ['0', '-1', 'abc', '1.5', '']) {
+    for (const page of ['0', '-1', 'abc', '1.5', '', '99999999999999999999999999', '1e30', '1000000001']) {
       const attempt = () => pageRequest(query(`page=${page}`))
       expect(attempt, page).toThrow(DomainError)
       expect(attempt, page).toThrow('Invalid page.')

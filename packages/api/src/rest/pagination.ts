@@ -2,6 +2,8 @@ import { DomainError } from '@meridian/core'
 import type { Handler, RestCall } from './router.ts'
 
 export const MAX_PAGE_SIZE = 500
+/** More pages than any table here can fill (a billion rows of one). */
+const MAX_PAGE = 1_000_000_000
 
 export interface PageRequest {
   page: number
@@ -14,7 +16,8 @@ export function pageRequest(query: URLSearchParams, defaultSize = 20): PageReque
   const page = query.get('page') ?? '1'
   const size = query.get('page_size')
   const pageNumber = Number(page)
-  if (!Number.isInteger(pageNumber) || pageNumber < 1) throw new DomainError('not_found', 'Invalid page.')
+  // A page past any list's end (and any number the database could not take as an offset) is DRF's 'Invalid page.'.
+  if (!Number.isSafeInteger(pageNumber) || pageNumber < 1 || pageNumber > MAX_PAGE) throw new DomainError('not_found', 'Invalid page.')
   let pageSize = size === null || size === '' ? defaultSize : Number(size)
   if (!Number.isInteger(pageSize) || pageSize < 1) pageSize = defaultSize
   pageSize = Math.min(pageSize, MAX_PAGE_SIZE)

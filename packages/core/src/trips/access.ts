@@ -105,3 +105,16 @@ export function checkMove(roles: readonly TripRole[], from: TripStatus, to: Trip
 export function canEditTrip(roles: readonly TripRole[]): boolean {
   return roles.some((r) => r !== 'viewer')
 }
+
+/** The moves of the status table this actor may make on a trip now (screens offer exactly these). */
+export function allowedMoves(actor: Actor, trip: TripParties, from: TripStatus): TripStatus[] {
+  const roles = rolesOn(actor, trip)
+  return TRIP_MOVES[from].filter((to) => {
+    try {
+      checkMove(roles, from, to)
+      return true
+    } catch {
+      return false
+    }
+  })
+}

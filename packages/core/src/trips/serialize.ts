@@ -104,7 +104,7 @@ export async function expandTrips(db: Database, rows: TripRow[]) {
 export type TripDto = Awaited<ReturnType<typeof expandTrips>>[number]
 
 /** The featured (else first) ready image of each place: `c{id}` for countries, `l{id}` for locations. */
-async function placeImages(db: Database, countryIds: number[], locationIds: number[]): Promise<Map<string, string>> {
+export async function placeImages(db: Database, countryIds: number[], locationIds: number[]): Promise<Map<string, string>> {
   if (countryIds.length === 0 && locationIds.length === 0) return new Map()
   const rows = await db
     .selectDistinctOn([mediaItems.contentType, mediaItems.objectId], {

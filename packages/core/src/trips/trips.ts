@@ -9,7 +9,7 @@ import { escapeLike, normalizeSearch } from '../catalogue/shared.ts'
 import { idOf } from '../currencies/shared.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
-import { canEditTrip, checkMove, requireExpert, requireTraveler, requireTripScope, rolesOn, type TripScope, visibleTo } from './access.ts'
+import { allowedMoves, canEditTrip, checkMove, requireExpert, requireTraveler, requireTripScope, rolesOn, type TripScope, visibleTo } from './access.ts'
 import { expandTrips, type TripDto } from './serialize.ts'
 
 type TripRow = typeof trips.$inferSelect
@@ -160,14 +160,7 @@ export async function getTrip(ctx: ServiceContext, rawId: unknown): Promise<Trip
 async function detail(db: Database, actor: Actor, trip: TripRow & { accepted: boolean }): Promise<TripDetail> {
   const [[dto], history] = await Promise.all([expandTrips(db, [trip]), tripHistory(db, trip.id)])
   const roles = rolesOn(actor, parties(trip))
-  const moves = TRIP_STATUSES.filter((to) => {
-    try {
-      checkMove(roles, trip.status as TripStatus, to)
-      return true
-    } catch {
-      return false
-    }
-  })
+  const moves = allowedMoves(actor, parties(trip), trip.status as TripStatus)
   const open = trip.status !== 'completed' && trip.status !== 'cancelled'
   return {
     ...dto!,
@@ -319,4 +312,10 @@ export async function listExpertTrips(ctx: ServiceContext, query: unknown, page:
 export async function expertUpdateTripStatus(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<TripDetail> {
   requireExpert(ctx)
   return changeTripStatus(ctx, rawId, input)
+}
+
+/** The moves the actor may make on a listed trip (its live assignment tells whether its expert has accepted). */
+export function tripMoves(actor: Actor, trip: TripDto): TripStatus[] {
+  const accepted = trip.assignment?.status === 'accepted'
+  return allowedMoves(actor, { travelerId: trip.traveler?.id ?? 0, expertId: trip.expert?.id ?? null, accepted }, trip.status)
 }

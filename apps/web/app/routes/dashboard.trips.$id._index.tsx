@@ -1,0 +1,125 @@
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { changeTripStatus, getTrip, rateTrip, requireTraveler } from '@meridian/core'
+import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS } from '@meridian/validators/trip-constants'
+import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
+import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { RouteModal } from '../components/kit/route-modal.tsx'
+import { formatDay, formatMoney, plural } from '../components/trips/format.ts'
+import { requireUser } from '../utils/auth.server.ts'
+
+const BASE = '/dashboard/trips'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  try {
+    requireTraveler(ctx)
+    return await getTrip(ctx, params.id)
+  } catch (error) {
+    return notFoundResponse(error)
+  }
+}
+
+/** Cancel Trip (a status move) and Rate this trip, from the details dialog. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const { back, intent, ...values } = formValues(await request.formData())
+  try {
+    requireTraveler(ctx)
+    if (intent === 'rate') {
+      await rateTrip(ctx, params.id, { rating: values.rating ?? '', comment: values.comment ?? '' })
+      return backWithToast(listTarget(BASE, back), 'Thank you for rating your trip.')
+    }
+    const trip = await changeTripStatus(ctx, params.id, { status: 'cancelled', note: values.note ?? '' })
+    return backWithToast(listTarget(BASE, back), `Trip "${trip.title}" cancelled.`)
+  } catch (error) {
+    return catalogueFailure(error, values)
+  }
+}
+
+export default function TripDetails() {
+  const t = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { search } = useLocation()
+  const busy = navigation.state === 'submitting'
+  const rows: [string, React.ReactNode][] = [
+    ['Dates', `${formatDay(t.start_date)} – ${formatDay(t.end_date)}`],
+    ['Duration', plural(t.days, 'day', 'days')],
+    ['Travellers', String(t.travelers)],
+    [
+      'Status',
+      <Badge key="status" color={TRIP_STATUS_COLORS[t.status]} variant="light">
+        {TRIP_STATUS_LABELS[t.status]}
+      </Badge>,
+    ],
+    ['Budget total', formatMoney(t.budget_total, t.currency)],
+    ['Spent', formatMoney(t.budget_spent, t.currency)],
+    ['Remaining', formatMoney(t.budget_remaining, t.currency)],
+    ['Expert', t.expert ? t.expert.name : 'Not assigned yet'],
+  ]
+  return (
+    <RouteModal title={t.title} closeTo={`${BASE}${search}`}>
+      <Stack gap="sm">
+        <ErrorBanner message={failure?.message ?? null} />
+        <SimpleGrid cols={2} spacing="xs" component="dl" style={{ margin: 0 }}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        {t.description ? <Text>{t.description}</Text> : null}
+        {t.rating ? (
+          <Text size="sm">
+            Your rating: {t.rating} of 5{t.rating_comment ? ` · “${t.rating_comment}”` : ''}
+          </Text>
+        ) : null}
+        {t.can.rate ? (
+          <Form method="post">
+            <input type="hidden" name="back" value={search} />
+            <input type="hidden" name="intent" value="rate" />
+            <Group align="flex-end" gap="sm">
+              <NativeSelect
+                name="rating"
+                label="Rate this trip"
+                data={['', '5', '4', '3', '2', '1'].map((v) => ({ value: v, label: v ? `${v} of 5` : 'Choose…' }))}
+                error={fieldError(failure?.fields, 'rating')}
+              />
+              <Textarea name="comment" label="Comment (optional)" autosize minRows={1} style={{ flex: 1 }} />
+              <Button type="submit" loading={busy}>
+                Send rating
+              </Button>
+            </Group>
+          </Form>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          {t.can.moves.includes('cancelled') ? (
+            <Form method="post">
+              <input type="hidden" name="back" value={search} />
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" color="red" variant="light" loading={busy}>
+                Cancel Trip
+              </Button>
+            </Form>
+          ) : null}
+          <Button component={Link} to={`${BASE}${search}`} variant="default" preventScrollReset>
+            Close
+          </Button>
+          {t.can.edit ? (
+            <Button component={Link} to={`${BASE}/${t.id}/edit${search}`} preventScrollReset>
+              Edit Trip
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </RouteModal>
+  )
+}
