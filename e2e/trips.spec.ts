@@ -40,14 +40,14 @@ for (const js of [false, true]) {
       await expect(card).toContainText('3 days')
       await expect(page.getByRole('navigation', { name: 'Trip status' }).getByRole('link', { name: /All Trips/ })).toContainText('1')
 
-      await card.getByRole('link', { name: `Edit ${title}` }).click()
+      await card.getByRole('link', { name: `Edit Trip: ${title}` }).click()
       form = page.getByRole('form', { name: 'Trip' })
       await form.getByLabel('Total budget (USD)').fill('1250.50')
       await form.getByLabel('Travellers').fill('2')
       await form.getByRole('button', { name: 'Save Changes' }).click()
       await expect(page.getByRole('article', { name: title })).toContainText('Budget $1,250.50')
 
-      await page.getByRole('article', { name: title }).getByRole('link', { name: `View details of ${title}` }).click()
+      await page.getByRole('article', { name: title }).getByRole('link', { name: `View Details: ${title}` }).click()
       const details = page.getByRole('dialog', { name: title })
       await expect(details).toContainText('Remaining')
       await expect(details).toContainText('$1,250.50')

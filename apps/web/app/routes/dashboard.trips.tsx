@@ -137,11 +137,11 @@ function TripCard({ trip: t, view, edit }: { trip: TripDto; view: string; edit: 
           {plural(t.activities_count, 'activity', 'activities')}
         </Text>
         <Group gap="xs" mt="auto">
-          <Button component={Link} to={view} size="xs" variant="light" preventScrollReset aria-label={`View details of ${t.title}`}>
+          <Button component={Link} to={view} size="xs" variant="light" preventScrollReset aria-label={`View Details: ${t.title}`}>
             View Details
           </Button>
           {open ? (
-            <Button component={Link} to={edit} size="xs" variant="default" preventScrollReset aria-label={`Edit ${t.title}`}>
+            <Button component={Link} to={edit} size="xs" variant="default" preventScrollReset aria-label={`Edit Trip: ${t.title}`}>
               Edit Trip
             </Button>
           ) : null}

@@ -127,7 +127,7 @@ export function TravelerPlanning({ planning }: { planning: TravelerPlanningData 
               <Card key={t.id} withBorder radius="md" padding="md" component="article" aria-label={t.title}>
                 <Stack gap="xs" h="100%">
                   <TripSummary trip={t} showTraveler={false} showExpert />
-                  <Anchor component={Link} to={`/dashboard/trips/${t.id}`} size="sm" mt="auto" aria-label={`View ${t.title}`}>
+                  <Anchor component={Link} to={`/dashboard/trips/${t.id}`} size="sm" mt="auto" aria-label={`View trip: ${t.title}`}>
                     View trip
                   </Anchor>
                 </Stack>
