@@ -241,3 +241,19 @@ test('a sidebar anchor scrolls to its section', async ({ page, signIn }) => {
 })
 
 // Accessibility of the overview, for every role, light and dark: e2e/a11y-dashboard.spec.ts.
+
+test('Trip Management lists real trips: the expert’s own, every trip for the superadmin', async ({ page, signIn, context }) => {
+  // Other specs add trips while this one runs: what is checked holds whatever they add.
+  await signIn('expert')
+  await page.goto('/dashboard/overview')
+  const section = page.locator('#trip-management')
+  await expect(section.getByText(/ · /).first()).toBeVisible()
+  await expect(section).not.toContainText('No trips to manage yet')
+  // The demo Kenya trip has no expert: it is never among the expert's.
+  await expect(section).not.toContainText('Nairobi')
+  await context.clearCookies()
+  await signIn('superadmin')
+  await page.goto('/dashboard/overview')
+  await expect(page.locator('#trip-management')).not.toContainText('No trips to manage yet')
+  await expect(page.locator('#trip-management').getByRole('link', { name: 'Open Trip Planning' })).toHaveAttribute('href', '/dashboard/trip-planning')
+})

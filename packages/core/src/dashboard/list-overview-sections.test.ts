@@ -1,5 +1,5 @@
 import { navigationFor, type RoleName } from '@meridian/auth'
-import { type DatabaseHandle, eq, sql, users } from '@meridian/db'
+import { type DatabaseHandle, eq, sql, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -94,6 +94,22 @@ describe('listOverviewSections', () => {
     })
   })
 
+  it("lists the newest trips: an expert's own, every trip for the superadmin", async () => {
+    const expert = await as('expert')
+    const traveler = await as('traveler')
+    const base = { travelerId: traveler.actor!.id, startDate: '2031-03-01', endDate: '2031-03-05' }
+    await handle.db.insert(trips).values([
+      { ...base, title: 'Theirs', status: 'booked', expertId: expert.actor!.id },
+      { ...base, title: 'Unassigned', status: 'planning' },
+    ])
+    const mine = section(await listOverviewSections(expert), 'trip-management')
+    expect(mine).toMatchObject({ scope: 'mine', items: [{ title: 'Theirs', status: 'booked', start_date: '2031-03-01', end_date: '2031-03-05' }] })
+    const all = section(await listOverviewSections(await as('superadmin')), 'trip-management')
+    expect(all.items.map((t) => t.title)).toEqual(['Unassigned', 'Theirs'])
+    expect(all.items[0]!.traveler?.username).toBe('traveler')
+    await handle.db.delete(trips)
+  })
+
   it('gives an editor nothing and asks the database nothing', async () => {
     const ctx = await as('editor')
     const spy = vi.spyOn(ctx.db, 'execute')
@@ -102,7 +118,7 @@ describe('listOverviewSections', () => {
     spy.mockRestore()
   })
 
-  it('starts empty: no quiz, no assignments, trips and chat not there yet', async () => {
+  it('starts empty: no quiz, no assignments, no trips, chat not there yet', async () => {
     const all = await listOverviewSections(await as('superadmin'))
     expect(all.map((s) => s.id)).toEqual(overviewSectionsFor({ role: 'superadmin' }))
     expect(section(all, 'trip-management').items).toEqual([])

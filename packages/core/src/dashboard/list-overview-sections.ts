@@ -37,6 +37,16 @@ export interface PersonRef {
   name: string
 }
 
+/** One of the newest trips in the user's scope (Trip Management). */
+export interface TripItem {
+  id: number
+  title: string
+  status: string
+  start_date: string
+  end_date: string
+  traveler: PersonRef | null
+}
+
 export interface AssignmentItem {
   quiz_id: number
   traveler: PersonRef | null
@@ -68,7 +78,7 @@ export interface RoleCount {
 }
 
 export type OverviewSection =
-  | { id: 'trip-management'; items: [] }
+  | { id: 'trip-management'; scope: 'mine' | 'all'; items: TripItem[] }
   | { id: 'communication-hub'; items: [] }
   | { id: 'assignment-queue'; scope: 'mine' | 'unassigned'; items: AssignmentItem[] }
   | { id: 'expert-assignments'; items: AssignmentItem[] }
@@ -117,8 +127,8 @@ function assignment(raw: Record<string, unknown>): AssignmentItem {
 
 /**
  * The overview's anchored sections the signed-in user's role may see (the anchors of its sidebar), filled from the
- * database in one statement whatever the data size: counts and the newest few rows of each list. Trips and chat do
- * not exist yet, so their sections are empty. Reads only.
+ * database in one statement whatever the data size: counts and the newest few rows of each list. Chat does not
+ * exist yet, so its section is empty. Reads only.
  */
 export async function listOverviewSections(ctx: ServiceContext): Promise<OverviewSection[]> {
   const actor = requireActor(ctx)
@@ -158,6 +168,16 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
           'matched', count(*) filter (where expert_assignment is not null))
         from quiz_submissions) as pipeline`)
     }
+  }
+  if (want('trip-management')) {
+    // The newest few trips (an expert's own, everyone's for staff) from the trips' created_at indexes.
+    const where = actor.role === 'expert' ? sql`where expert_id = ${me}` : sql``
+    columns.push(sql`${jsonList(sql`
+      select tr.id, tr.title, tr.status, tr.start_date, tr.end_date, ${personJson('t')} as traveler
+      from (select id, title, status, start_date, end_date, traveler_id, created_at from trips ${where}
+            order by created_at desc, id desc limit ${LIST}) tr
+      left join users t on t.id = tr.traveler_id
+      order by tr.created_at desc, tr.id desc`)} as trips`)
   }
   if (want('quiz-review')) {
     columns.push(sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as quiz_pending`)
@@ -223,6 +243,18 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
   return visible.map((id): OverviewSection => {
     switch (id) {
       case 'trip-management':
+        return {
+          id,
+          scope: actor.role === 'expert' ? 'mine' : 'all',
+          items: json<Record<string, unknown>[]>(row.trips ?? []).map((t) => ({
+            id: num(t.id),
+            title: String(t.title),
+            status: String(t.status),
+            start_date: String(t.start_date).slice(0, 10),
+            end_date: String(t.end_date).slice(0, 10),
+            traveler: (t.traveler as PersonRef | null) ?? null,
+          })),
+        }
       case 'communication-hub':
         return { id, items: [] }
       case 'assignment-queue':

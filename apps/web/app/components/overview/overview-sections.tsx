@@ -7,6 +7,8 @@ import classes from './overview.module.css'
 import { quizStatus, quizTypeLabel } from './quiz-status.ts'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { TripPlanningSection } from './trip-planning-section.tsx'
+import { formatRange } from '../trips/format.ts'
+import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS, type TripStatus } from '@meridian/validators/trip-constants'
 
 type Section<I extends OverviewSection['id']> = Extract<OverviewSection, { id: I }>
 
@@ -29,13 +31,31 @@ function OneSection({ section, now }: { section: OverviewSection; now: Date }) {
         <SectionCard
           id={section.id}
           title="Trip Management"
-          description="Trips you plan and follow."
-          action={{ to: '/dashboard/trips', label: 'Open trips' }}
+          description={section.scope === 'mine' ? 'The newest trips assigned to you.' : 'The newest trips on the platform.'}
+          action={{ to: '/dashboard/trip-planning', label: 'Open Trip Planning' }}
         >
-          <EmptyState
-            title="No trips to manage yet"
-            hint="Trips requested by travelers will appear here with their status and dates."
-          />
+          {section.items.length ? (
+            <div>
+              {section.items.map((t) => (
+                <Group key={t.id} className={classes.row} justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={0}>
+                    <Text size="sm" fw={500}>
+                      {t.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatRange(t.start_date, t.end_date)}
+                      {t.traveler ? ` · ${t.traveler.name}` : ''}
+                    </Text>
+                  </Stack>
+                  <Badge variant="light" color={TRIP_STATUS_COLORS[t.status as TripStatus] ?? 'gray'} style={{ flexShrink: 0 }}>
+                    {TRIP_STATUS_LABELS[t.status as TripStatus] ?? t.status}
+                  </Badge>
+                </Group>
+              ))}
+            </div>
+          ) : (
+            <EmptyState title="No trips to manage yet" hint="Trips requested by travelers will appear here with their status and dates." />
+          )}
         </SectionCard>
       )
     case 'communication-hub':
