@@ -19,7 +19,7 @@ export type TravelStyle = (typeof TRAVEL_STYLES)[number]
 export type TripType = (typeof TRIP_TYPES)[number]
 export type PriorityLevel = (typeof PRIORITY_LEVELS)[number]
 
-export const TRAVEL_STYLE_LABELS: Record<TravelStyle, string> = { budget: 'Budget', comfort: 'Comfort', luxury: 'Luxury', ultra_luxury: 'Ultra Luxury' }
+export const TRAVEL_STYLE_LABELS: Record<TravelStyle, string> = { budget: 'Budget', comfort: 'Comfort', luxury: 'Luxury', ultra_luxury: 'Ultra luxury' }
 export const TRIP_TYPE_LABELS: Record<TripType, string> = {
   romantic: 'Romantic',
   family: 'Family',
@@ -28,13 +28,8 @@ export const TRIP_TYPE_LABELS: Record<TripType, string> = {
   solo: 'Solo',
   group: 'Group',
 }
-export const OPTION_LABELS: Record<string, string> = {
-  hotel: 'Hotel',
-  resort: 'Resort',
-  villa: 'Villa',
-  apartment: 'Apartment',
-  boutique: 'Boutique',
-  eco: 'Eco-lodge',
+/** The activities' own labels (the quiz's answers point to them too). */
+export const TRIP_ACTIVITY_LABELS: Record<(typeof TRIP_ACTIVITIES)[number], string> = {
   sightseeing: 'Sightseeing',
   adventure: 'Adventure',
   culture: 'Culture',
@@ -43,6 +38,15 @@ export const OPTION_LABELS: Record<string, string> = {
   shopping: 'Shopping',
   nightlife: 'Nightlife',
   nature: 'Nature',
+}
+export const OPTION_LABELS: Record<string, string> = {
+  ...TRIP_ACTIVITY_LABELS,
+  hotel: 'Hotel',
+  resort: 'Resort',
+  villa: 'Villa',
+  apartment: 'Apartment',
+  boutique: 'Boutique',
+  eco: 'Eco-lodge',
   local: 'Local cuisine',
   fine_dining: 'Fine dining',
   street_food: 'Street food',

@@ -12,7 +12,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { FilterBar } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Activity Management · Meridian Travel' }]
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     difficulty: url.searchParams.get('difficulty') ?? '',
     supplier: url.searchParams.get('supplier') ?? '',
   }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url.searchParams)
   const options = await activityFormOptions(ctx).catch(() => ({ suppliers: [] as { id: number; name: string }[] }))
   try {
     const list = await listActivities(

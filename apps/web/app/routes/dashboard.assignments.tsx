@@ -15,7 +15,6 @@ import {
   listExpertAssignments,
   listExpertTrips,
   listUnassignedTrips,
-  type TripDto,
   tripMoves,
 } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
@@ -26,7 +25,9 @@ import { Pager } from '../components/kit/filter-bar.tsx'
 import { backWithToast, type CatalogueFailure, catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { AssignmentCard, DeskSection, DeskTripCard, UnassignedTripCard } from '../components/trip-desk/assignment-cards.tsx'
+import { tripSummaryOf } from '../components/trip-desk/trip-summary.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Trip Assignments · Meridian Travel' }]
 
@@ -39,37 +40,18 @@ function deskOf(actor: Actor) {
   return { expert: hasPermission(actor, 'manage_assigned_trips'), assigner: canAssignExperts(actor) }
 }
 
-function pageOf(params: URLSearchParams, name: string) {
-  const n = Number.parseInt(params.get(name) ?? '1', 10)
-  return Number.isSafeInteger(n) && n >= 1 ? Math.min(n, 100_000) : 1
-}
-const pageWindow = (page: number, size: number) => ({ limit: size, offset: (page - 1) * size })
-
-/** Only what the cards show: the loader data stays small. */
-function lean(t: TripDto) {
-  return {
-    id: t.id,
-    title: t.title,
-    start_date: t.start_date,
-    end_date: t.end_date,
-    travelers: t.travelers,
-    status: t.status,
-    traveler: t.traveler ? { name: t.traveler.name } : null,
-  }
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   const desk = deskOf(actor)
   if (!desk.expert && !desk.assigner) return data({ denied: true as const }, { status: 403 })
   const params = new URL(request.url).searchParams
-  const pages = { queue: pageOf(params, PAGES.queue), trips: pageOf(params, PAGES.trips), unassigned: pageOf(params, PAGES.unassigned) }
+  const pages = { queue: pageParam(params, PAGES.queue), trips: pageParam(params, PAGES.trips), unassigned: pageParam(params, PAGES.unassigned) }
   const empty = { count: 0, results: [] }
   try {
     const [queue, mine, unassigned, experts] = await Promise.all([
-      desk.expert ? listExpertAssignments(ctx, {}, pageWindow(pages.queue, ASSIGNMENTS_PAGE_SIZE)) : empty,
-      desk.expert ? listExpertTrips(ctx, {}, pageWindow(pages.trips, TRIPS_PAGE_SIZE)) : empty,
-      desk.assigner ? listUnassignedTrips(ctx, pageWindow(pages.unassigned, TRIPS_PAGE_SIZE)) : empty,
+      desk.expert ? listExpertAssignments(ctx, {}, listWindow(params, ASSIGNMENTS_PAGE_SIZE, PAGES.queue)) : empty,
+      desk.expert ? listExpertTrips(ctx, {}, listWindow(params, TRIPS_PAGE_SIZE, PAGES.trips)) : empty,
+      desk.assigner ? listUnassignedTrips(ctx, listWindow(params, TRIPS_PAGE_SIZE, PAGES.unassigned)) : empty,
       desk.assigner ? expertChoices(ctx) : [],
     ])
     return {
@@ -79,13 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: null,
       queue: {
         count: queue.count,
-        results: queue.results.map((a) => ({ id: a.id, status: a.status, assigned_at: a.assigned_at, trip: a.trip ? lean(a.trip) : null })),
+        results: queue.results.map((a) => ({ id: a.id, status: a.status, assigned_at: a.assigned_at, trip: a.trip ? tripSummaryOf(a.trip) : null })),
       },
       mine: {
         count: mine.count,
-        results: mine.results.map((t) => ({ ...lean(t), moves: tripMoves(actor, t), awaiting: t.assignment?.status === 'pending' })),
+        results: mine.results.map((t) => ({ ...tripSummaryOf(t), moves: tripMoves(actor, t), awaiting: t.assignment?.status === 'pending' })),
       },
-      unassigned: { count: unassigned.count, results: unassigned.results.map(lean) },
+      unassigned: { count: unassigned.count, results: unassigned.results.map(tripSummaryOf) },
       experts,
     }
   } catch (error) {

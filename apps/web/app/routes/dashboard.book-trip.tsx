@@ -4,20 +4,8 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { hasPermission } from '@meridian/auth/permissions'
-import {
-  clearTripDraft,
-  DomainError,
-  earliestStartDate,
-  getTripDraft,
-  requireTraveler,
-  saveTripDraft,
-  stepValues,
-  submitTripRequest,
-  wizardDestinations,
-  wizardLocations,
-  wizardStepErrors,
-} from '@meridian/core'
-import { TRIP_REQUEST_LIST_FIELDS, WIZARD_STEP_FIELDS } from '@meridian/validators'
+import { earliestStartDate, getTripDraft, postWizardStep, wizardDestinations, wizardLocations } from '@meridian/core'
+import { TRIP_REQUEST_LIST_FIELDS } from '@meridian/validators'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
 import { WIZARD_STEPS } from '@meridian/validators/trip-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
@@ -60,50 +48,16 @@ function formObject(form: FormData): Record<string, string | string[]> {
   return out
 }
 
-const clampStep = (n: number) => Math.min(Math.max(Number.isInteger(n) ? n : 0, 0), WIZARD_STEPS - 1)
-
 /**
- * Every step is a form post: its values join the draft on the server (one per traveler), then Next checks the step
- * (§4) and moves on, Previous goes back, Submit sends the request. With JavaScript the same posts run without reloads.
+ * Every step is a form post that the wizard service takes (core postWizardStep): it keeps the draft on the server,
+ * checks the step and moves on, or answers what to show. With JavaScript the same posts run without reloads.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
-  requireTraveler(ctx)
-  const form = formObject(await request.formData())
-  const intent = String(form.intent ?? 'next')
-  const step = clampStep(Number(form.step))
-  if (intent === 'restart') {
-    await clearTripDraft(ctx)
-    return redirect(BASE)
-  }
-  const draft = await getTripDraft(ctx)
-  const values: WizardValues = { ...draft.values, ...stepValues(form, step) }
-  // Another destination: the place chosen in the old one no longer applies.
-  if (step === 0 && values.destination_id !== draft.values.destination_id && intent === 'save') values.location_id = ''
-  if (intent === 'previous') {
-    await saveTripDraft(ctx, step - 1, values)
-    return redirect(BASE)
-  }
-  if (intent === 'save') {
-    await saveTripDraft(ctx, step, values)
-    return redirect(BASE)
-  }
-  if (intent === 'submit') {
-    try {
-      await submitTripRequest(ctx, values)
-      return redirect(`${BASE}?submitted=1`)
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error
-      // A refused request changes nothing, not even the draft: the answer carries what was typed back to the form.
-      const fields = error.fields ?? {}
-      const at = WIZARD_STEP_FIELDS.findIndex((f) => f.some((k) => k in fields))
-      return data({ step: at >= 0 ? at : step, values, fields, message: TRIP_MESSAGES.submitFailed }, { status: error.code === 'invalid' ? 400 : 409 })
-    }
-  }
-  const fields = wizardStepErrors(values, step)
-  if (Object.keys(fields).length) return data({ step, values, fields, message: null }, { status: 400 })
-  await saveTripDraft(ctx, step + 1, values)
-  return redirect(BASE)
+  const outcome = await postWizardStep(ctx, formObject(await request.formData()))
+  if (outcome.done) return redirect(outcome.submitted ? `${BASE}?submitted=1` : BASE)
+  const { status, ...failure } = outcome
+  return data(failure, { status })
 }
 
 export default function BookTrip() {

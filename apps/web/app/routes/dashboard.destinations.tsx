@@ -13,7 +13,7 @@ import { ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destinations · Meridian Travel' }]
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: url.searchParams.get('category') ?? '',
     continent: url.searchParams.get('continent') ?? '',
   }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url.searchParams)
   try {
     const list = await listDestinations(
       ctx,

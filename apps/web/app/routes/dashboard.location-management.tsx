@@ -11,7 +11,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Location Management · Meridian Travel' }]
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     country: query.get('country') ?? '',
     type: query.get('type') ?? '',
   }
-  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1)
+  const page = pageParam(query)
   try {
     const [list, countries] = await Promise.all([
       listLocations(

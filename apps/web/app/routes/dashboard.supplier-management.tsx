@@ -18,7 +18,7 @@ import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Supplier Management · Meridian Travel' }]
 
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: url.searchParams.get('type') ?? '',
     status: url.searchParams.get('status') ?? '',
   }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url.searchParams)
   const canManage = hasPermission(actor, 'manage_suppliers')
   try {
     const [list, stats] = await Promise.all([

@@ -2,28 +2,15 @@ import { Button, Group, Stack } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { DomainError, getTravelerPlanning, getTripBoard, type TripDto, tripScope } from '@meridian/core'
+import { DomainError, getTravelerPlanning, getTripBoard, tripScope } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { TravelerPlanning, TripBoard } from '../components/trip-desk/planning-views.tsx'
+import { tripSummaryOf } from '../components/trip-desk/trip-summary.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Trip Planning · Meridian Travel' }]
-
-/** Only what the cards show. */
-function lean(t: TripDto) {
-  return {
-    id: t.id,
-    title: t.title,
-    start_date: t.start_date,
-    end_date: t.end_date,
-    travelers: t.travelers,
-    status: t.status,
-    traveler: t.traveler ? { name: t.traveler.name } : null,
-    expert: t.expert ? { name: t.expert.name } : null,
-  }
-}
 
 /**
  * A traveler (their own trips' scope) sees their quiz, trips and requests; experts (their assigned trips), specialists,
@@ -49,13 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         budget_max: r.budget_max,
         created_at: r.created_at,
       }))
-      return { denied: false as const, error: null, board: null, planning: { quiz: p.quiz, requests, trips: p.trips.map(lean) } }
+      return { denied: false as const, error: null, board: null, planning: { quiz: p.quiz, requests, trips: p.trips.map(tripSummaryOf) } }
     }
     const board = await getTripBoard(ctx)
     return {
       denied: false as const,
       error: null,
-      board: { scope: board.scope, columns: board.columns.map((c) => ({ status: c.status, count: c.count, trips: c.trips.map(lean) })) },
+      board: { scope: board.scope, columns: board.columns.map((c) => ({ status: c.status, count: c.count, trips: c.trips.map(tripSummaryOf) })) },
       planning: null,
     }
   } catch (error) {

@@ -13,7 +13,7 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { ROLE_COLORS } from '../components/shell/role-colors.ts'
 import { formatMoney, formatRange, isPositive, plural } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'My Trips · Meridian Travel' }]
 
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const search = url.searchParams.get('search') ?? ''
   const status = TABS.some((t) => t.key === url.searchParams.get('status')) ? (url.searchParams.get('status') as TripStatus | '') : ''
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url.searchParams)
   try {
     const [list, counts] = await Promise.all([listTrips(ctx, { search, status }, listWindow(url.searchParams, TRIPS_PAGE_SIZE)), tripStatusCounts(ctx, { search })])
     return { denied: false as const, search, status, page, counts, count: list.count, results: list.results, error: null }

@@ -11,7 +11,7 @@ import { loadPublicPage } from '../components/public/public-page.server.ts'
 import { PageHead, PublicShell } from '../components/public/public-shell.tsx'
 import classes from '../components/public/public.module.css'
 import { requestInfo } from '../utils/auth.server.ts'
-import { listWindow } from '../utils/list-window.ts'
+import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destinations · Meridian Travel' }]
 
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // An unknown continent in a hand-edited URL filters nothing rather than failing the page.
     continent: (CONTINENTS as readonly string[]).includes(continent) ? continent : '',
   }
-  const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const pageNumber = pageParam(url.searchParams)
   try {
     const ctx = serviceContext(context.app, actor, requestInfo(request))
     const { count, results } = await listDestinations(ctx, filters, listWindow(url.searchParams, PAGE_SIZE))

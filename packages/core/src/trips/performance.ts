@@ -129,7 +129,7 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 /** GET /users/api/expert/dashboard/: the expert's queue and trips at a glance. */
 export async function getExpertDashboard(ctx: ServiceContext) {
   const actor = requireExpert(ctx)
-  const [figures, upcomingRows, pendingRows] = await Promise.all([
+  const [figures, upcomingRows, pendingRows, departingRows] = await Promise.all([
     figuresFor(ctx.db, [{ id: actor.id, name: nameOf(actor) }]),
     ctx.db
       .select()
@@ -141,6 +141,10 @@ export async function getExpertDashboard(ctx: ServiceContext) {
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(tripAssignments)
       .where(and(eq(tripAssignments.expertId, actor.id), eq(tripAssignments.status, 'pending'))),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(trips)
+      .where(and(eq(trips.expertId, actor.id), sql`${trips.status} in ('planning', 'booked')`, gte(trips.startDate, today()), sql`${trips.startDate} <= ${inDays(30)}`)),
   ])
   const f = figures[0]!
   const s = f.trips_by_status
@@ -148,12 +152,7 @@ export async function getExpertDashboard(ctx: ServiceContext) {
     pending_assignments: pendingRows[0]?.n ?? 0,
     active_trips: s.planning + s.booked + s.active,
     completed_trips: s.completed,
-    departures_next_30_days: (
-      await ctx.db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(trips)
-        .where(and(eq(trips.expertId, actor.id), sql`${trips.status} in ('planning', 'booked')`, gte(trips.startDate, today()), sql`${trips.startDate} <= ${inDays(30)}`))
-    )[0]!.n,
+    departures_next_30_days: departingRows[0]?.n ?? 0,
     acceptance_rate: f.acceptance_rate,
     response_time_hours: f.response_time_hours,
     rating: f.rating,
@@ -166,15 +165,19 @@ export async function getTripBoard(ctx: ServiceContext) {
   const { actor, scope } = requireTripScope(ctx)
   if (scope === 'own') throw new DomainError('forbidden', TRIP_MESSAGES.denied)
   const mine = scope === 'assigned' ? sql`${trips.expertId} = ${actor.id}` : sql`true`
-  const columns = await Promise.all(
-    TRIP_STATUSES.map(async (status) => {
-      const [rows, [total]] = await Promise.all([
-        ctx.db.select().from(trips).where(and(mine, eq(trips.status, status))).orderBy(desc(trips.createdAt), desc(trips.id)).limit(10),
-        ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(trips).where(and(mine, eq(trips.status, status))),
-      ])
-      return { status, count: total?.n ?? 0, trips: await expandTrips(ctx.db, rows) }
-    }),
-  )
+  // Each column's newest 10 (from the status index) and one grouped count; the page's people and places once.
+  const [newest, counts] = await Promise.all([
+    Promise.all(
+      TRIP_STATUSES.map((status) => ctx.db.select().from(trips).where(and(mine, eq(trips.status, status))).orderBy(desc(trips.createdAt), desc(trips.id)).limit(10)),
+    ),
+    ctx.db.select({ status: trips.status, n: sql<number>`count(*)`.mapWith(Number) }).from(trips).where(mine).groupBy(trips.status),
+  ])
+  const expanded = new Map((await expandTrips(ctx.db, newest.flat())).map((t) => [t.id, t]))
+  const columns = TRIP_STATUSES.map((status, i) => ({
+    status,
+    count: counts.find((c) => c.status === status)?.n ?? 0,
+    trips: newest[i]!.map((r) => expanded.get(r.id)!),
+  }))
   return { scope, columns }
 }
 

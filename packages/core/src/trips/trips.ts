@@ -15,8 +15,8 @@ import { expandTrips, type TripDto } from './serialize.ts'
 type TripRow = typeof trips.$inferSelect
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-/** Title, city or country containing the words (accents and case ignored). */
-const searchCondition = (p: ReturnType<typeof sql.placeholder>) =>
+/** Title, city or country containing the words (accents and case ignored): `p` is a placeholder or the pattern. */
+const searchCondition = (p: ReturnType<typeof sql.placeholder> | string) =>
   sql`(${trips.searchTitle} like ${p}
     or ${trips.countryId} in (select ${countries.id} from ${countries} where meridian_search_key(${countries.name}) like ${p})
     or ${trips.locationId} in (select ${locations.id} from ${locations} where ${locations.searchName} like ${p}))`
@@ -82,9 +82,7 @@ export async function tripStatusCounts(ctx: ServiceContext, query: unknown): Pro
   if (scope === 'own') where.push(sql`${trips.travelerId} = ${actor.id}`)
   if (scope === 'assigned') where.push(sql`${trips.expertId} = ${actor.id}`)
   const search = searchValue(f.search)
-  if (search) where.push(sql`(${trips.searchTitle} like ${search}
-    or ${trips.countryId} in (select ${countries.id} from ${countries} where meridian_search_key(${countries.name}) like ${search})
-    or ${trips.locationId} in (select ${locations.id} from ${locations} where ${locations.searchName} like ${search}))`)
+  if (search) where.push(searchCondition(search))
   const rows = await ctx.db
     .select({ status: trips.status, n: sql<number>`count(*)`.mapWith(Number) })
     .from(trips)

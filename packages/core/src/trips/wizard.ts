@@ -3,12 +3,13 @@ import { WIZARD_STEPS } from '@meridian/validators/trip-constants'
 import { and, asc, countries, desc, eq, locations, sql } from '@meridian/db'
 import * as v from 'valibot'
 import type { ServiceContext } from '../context.ts'
-import type { FieldErrors } from '../errors.ts'
+import { DomainError, type FieldErrors } from '../errors.ts'
+import { TRIP_MESSAGES } from '../messages.ts'
 import { escapeLike, normalizeSearch } from '../catalogue/shared.ts'
 import { fieldErrors } from '../validation.ts'
 import { requireTraveler } from './access.ts'
 import { placeImages } from './serialize.ts'
-import { type DraftValues, earliestStartDate } from './trip-requests.ts'
+import { clearTripDraft, type DraftValues, earliestStartDate, getTripDraft, saveTripDraft, submitTripRequest } from './trip-requests.ts'
 
 /**
  * The wizard's step rules (1-platform-core §4 Trip wizard): Next needs step 1's destination and dates, step 2's
@@ -40,6 +41,15 @@ export function stepValues(form: Record<string, string | string[]>, step: number
   return out
 }
 
+/** What a destination card shows. */
+const DESTINATION_CARD = {
+  id: countries.id,
+  name: countries.name,
+  continent: countries.continent,
+  category: countries.destinationCategory,
+  description: countries.whyVisit,
+}
+
 /**
  * The destinations the wizard offers: active countries, promoted first, matching `q` (name, accents ignored), each
  * with its category and its image from the media library; at most 12. The chosen one always comes along.
@@ -48,14 +58,14 @@ export async function wizardDestinations(ctx: ServiceContext, q: string, chosen:
   requireTraveler(ctx)
   const key = normalizeSearch(q)
   const rows = await ctx.db
-    .select({ id: countries.id, name: countries.name, continent: countries.continent, category: countries.destinationCategory, description: countries.whyVisit })
+    .select(DESTINATION_CARD)
     .from(countries)
     .where(and(eq(countries.isActive, true), key ? sql`meridian_search_key(${countries.name}) like ${`%${escapeLike(key)}%`}` : undefined))
     .orderBy(desc(countries.isPromotedDestination), asc(countries.name), asc(countries.id))
     .limit(12)
   if (chosen !== null && !rows.some((r) => r.id === chosen)) {
     const [picked] = await ctx.db
-      .select({ id: countries.id, name: countries.name, continent: countries.continent, category: countries.destinationCategory, description: countries.whyVisit })
+      .select(DESTINATION_CARD)
       .from(countries)
       .where(and(eq(countries.id, chosen), eq(countries.isActive, true)))
     if (picked) rows.unshift(picked)
@@ -74,4 +84,49 @@ export async function wizardLocations(ctx: ServiceContext, countryId: number | n
     .where(and(eq(locations.countryId, countryId), eq(locations.isActive, true)))
     .orderBy(desc(locations.isFeatured), sql`${locations.population} desc nulls last`, asc(locations.name))
     .limit(200)
+}
+
+/** Where one wizard post leaves the traveler: moved on (or the request sent), or refused with what to show. */
+export type WizardOutcome =
+  | { done: true; submitted: boolean }
+  | { done: false; status: 400 | 409; step: number; values: DraftValues; fields: FieldErrors; message: string | null }
+
+/**
+ * One post of the wizard (1-platform-core §2, §4): the step's values join the traveler's draft, then `next` checks
+ * the step and moves on, `previous` goes back, `save` stays (a destination picked: its places are offered),
+ * `restart` drops the draft, `submit` sends the request. A refused post changes nothing, not even the draft: the
+ * outcome carries what was typed back to the form. create_trips.
+ */
+export async function postWizardStep(ctx: ServiceContext, form: Record<string, string | string[]>): Promise<WizardOutcome> {
+  requireTraveler(ctx)
+  const intent = String(form.intent ?? 'next')
+  const rawStep = Number(form.step)
+  const step = Math.min(Math.max(Number.isInteger(rawStep) ? rawStep : 0, 0), WIZARD_STEPS - 1)
+  if (intent === 'restart') {
+    await clearTripDraft(ctx)
+    return { done: true, submitted: false }
+  }
+  const draft = await getTripDraft(ctx)
+  const values: DraftValues = { ...draft.values, ...stepValues(form, step) }
+  // Another destination: the place chosen in the old one no longer applies.
+  if (step === 0 && values.destination_id !== draft.values.destination_id && intent === 'save') values.location_id = ''
+  if (intent === 'previous' || intent === 'save') {
+    await saveTripDraft(ctx, intent === 'previous' ? step - 1 : step, values)
+    return { done: true, submitted: false }
+  }
+  if (intent === 'submit') {
+    try {
+      await submitTripRequest(ctx, values)
+      return { done: true, submitted: true }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      const fields = error.fields ?? {}
+      const at = WIZARD_STEP_FIELDS.findIndex((f) => f.some((k) => k in fields))
+      return { done: false, status: error.code === 'invalid' ? 400 : 409, step: at >= 0 ? at : step, values, fields, message: TRIP_MESSAGES.submitFailed }
+    }
+  }
+  const fields = wizardStepErrors(values, step)
+  if (Object.keys(fields).length) return { done: false, status: 400, step, values, fields, message: null }
+  await saveTripDraft(ctx, step + 1, values)
+  return { done: true, submitted: false }
 }

@@ -1,30 +1,10 @@
-/** Display names of the trip request values (spec 1 §3) that quiz answers point to. */
-export const TRAVEL_STYLE_LABELS: Record<string, string> = {
-  budget: 'Budget',
-  comfort: 'Comfort',
-  luxury: 'Luxury',
-  ultra_luxury: 'Ultra luxury',
-}
+/** Display names of the trip request values (spec 1 §3) that quiz answers point to: the trip constants' own. */
+import { TRAVEL_STYLE_LABELS as STYLES, TRIP_ACTIVITY_LABELS, TRIP_TYPE_LABELS as TYPES } from '@meridian/validators/trip-constants'
 
-export const TRIP_TYPE_LABELS: Record<string, string> = {
-  romantic: 'Romantic',
-  family: 'Family',
-  adventure: 'Adventure',
-  business: 'Business',
-  solo: 'Solo',
-  group: 'Group',
-}
-
-export const ACTIVITY_LABELS: Record<string, string> = {
-  sightseeing: 'Sightseeing',
-  adventure: 'Adventure',
-  culture: 'Culture',
-  food: 'Food',
-  wellness: 'Wellness',
-  shopping: 'Shopping',
-  nightlife: 'Nightlife',
-  nature: 'Nature',
-}
+// Looked up by what a stored answer holds, which may be any text.
+export const TRAVEL_STYLE_LABELS: Record<string, string> = STYLES
+export const TRIP_TYPE_LABELS: Record<string, string> = TYPES
+export const ACTIVITY_LABELS: Record<string, string> = TRIP_ACTIVITY_LABELS
 
 export const QUIZ_STATUS_LABELS: Record<string, string> = {
   submitted: 'Submitted',

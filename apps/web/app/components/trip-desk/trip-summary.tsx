@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core'
+import type { TripDto } from '@meridian/core'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS, type TripStatus } from '@meridian/validators/trip-constants'
 import { formatRange, plural } from '../trips/format.ts'
 
@@ -12,6 +13,20 @@ export interface TripSummaryData {
   status: TripStatus
   traveler: { name: string } | null
   expert?: { name: string } | null
+}
+
+/** Only what the desk screens show of a trip: loader data stays small. */
+export function tripSummaryOf(t: TripDto): TripSummaryData {
+  return {
+    id: t.id,
+    title: t.title,
+    start_date: t.start_date,
+    end_date: t.end_date,
+    travelers: t.travelers,
+    status: t.status,
+    traveler: t.traveler ? { name: t.traveler.name } : null,
+    expert: t.expert ? { name: t.expert.name } : null,
+  }
 }
 
 export function TripStatusBadge({ status }: { status: TripStatus }) {
