@@ -1,4 +1,9 @@
 import * as v from 'valibot'
+import { QUEUE_STATUSES, QUIZ_TYPES, CUSTOMER_STATUSES, CUSTOMER_NOTE_MAX, QUIZ_REVIEW_MESSAGES } from './quiz-constants.ts'
+import { TRIP_TYPES } from './trip-constants.ts'
+import { choiceMessage, filterChoice, reference, wholeNumber } from './trips.ts'
+
+export * from './quiz-constants.ts'
 
 /** The onboarding quiz (spec 1 §2): three single-choice questions; the answer value is the option label. */
 export const ONBOARDING_QUESTIONS = [
@@ -20,7 +25,6 @@ export const ONBOARDING_QUESTIONS = [
 ] as const
 
 export type QuizQuestionId = (typeof ONBOARDING_QUESTIONS)[number]['id']
-export const QUIZ_TYPES = ['maldives', 'general', 'luxury', 'adventure'] as const
 
 const answer = (index: number) => {
   const q = ONBOARDING_QUESTIONS[index]!
@@ -34,9 +38,65 @@ export const OnboardingAnswers = v.object({
 })
 export type OnboardingAnswers = v.InferOutput<typeof OnboardingAnswers>
 
-/** POST /api/onboarding/quiz/: `{quiz_type?, quiz_data: {travel_style, budget_range, group_size}}`. */
+export const QUIZ_ANSWER_MESSAGE = 'Please choose one of the options.'
+
+/**
+ * POST /api/onboarding/quiz/: `{quiz_type?, quiz_data: {question id: option label}}`. The answers are checked
+ * against the quiz type's definition (data) by the service; here only their shape.
+ */
 export const SubmitQuizInput = v.object({
-  quiz_type: v.optional(v.picklist(QUIZ_TYPES, 'Unknown quiz type.'), 'general'),
-  quiz_data: OnboardingAnswers,
+  quiz_type: v.optional(v.picklist(QUIZ_TYPES, QUIZ_REVIEW_MESSAGES.quizUnknown), 'general'),
+  quiz_data: v.pipe(
+    v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(QUIZ_ANSWER_MESSAGE), v.maxLength(200, QUIZ_ANSWER_MESSAGE)), 'Expected an object of answers.'),
+    v.check((x) => Object.keys(x).length <= 20, 'Too many answers.'),
+  ),
 })
 export type SubmitQuizInput = v.InferOutput<typeof SubmitQuizInput>
+
+/** The Review Center's filters: status (awaiting_specialist, reviewed), quiz type, free text over the answers. */
+export const QuizQueueFilters = v.object({
+  status: filterChoice(QUEUE_STATUSES),
+  quiz_type: filterChoice(QUIZ_TYPES),
+  search: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), ''),
+})
+
+/** POST /users/api/specialist/quiz-reviews/{id}/: `{score, expert_assignment}` (an expert id, or absent for none). */
+export const ReviewQuizInput = v.object({
+  score: v.pipe(
+    wholeNumber(QUIZ_REVIEW_MESSAGES.scoreInvalid),
+    v.check((x) => !Number.isInteger(x) || x >= 0, QUIZ_REVIEW_MESSAGES.scoreMin),
+    v.check((x) => !Number.isInteger(x) || x <= 100, QUIZ_REVIEW_MESSAGES.scoreMax),
+  ),
+  expert_assignment: v.optional(reference(QUIZ_REVIEW_MESSAGES.expertInvalid), null),
+})
+export type ReviewQuizInput = v.InferOutput<typeof ReviewQuizInput>
+
+/**
+ * POST /users/api/specialist/assign-expert/: `{customer_id, expert_id, trip_type}`. trip_type names one trip type;
+ * absent, null or '' means every trip type.
+ */
+export const AssignTravelerExpertInput = v.object({
+  customer_id: v.pipe(reference(QUIZ_REVIEW_MESSAGES.customerInvalid), v.check((x) => x !== null, 'This field is required.')),
+  expert_id: v.pipe(reference(QUIZ_REVIEW_MESSAGES.expertInvalid), v.check((x) => x !== null, 'This field is required.')),
+  trip_type: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`Choose one of: ${TRIP_TYPES.join(', ')}.`),
+        v.trim(),
+        v.check((x) => x === '' || (TRIP_TYPES as readonly string[]).includes(x), (issue) => choiceMessage(TRIP_TYPES, issue.input)),
+      ),
+    ),
+    null,
+  ),
+})
+
+/** The customers list: status (active, pending, inactive) and search over name, username and e-mail. */
+export const CustomerFilters = v.object({
+  status: filterChoice(CUSTOMER_STATUSES),
+  search: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), ''),
+})
+
+/** A staff note on a traveler; an empty note clears it (the history keeps what it said). */
+export const CustomerNoteInput = v.object({
+  body: v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(CUSTOMER_NOTE_MAX, `Ensure this field has no more than ${CUSTOMER_NOTE_MAX} characters.`)),
+})

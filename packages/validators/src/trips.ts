@@ -41,10 +41,10 @@ export const MAX_TRAVELERS = 100
 export const MAX_BUDGET_PER_PERSON = 1_000_000
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
-const choiceMessage = (options: readonly string[], input: unknown) => `"${String(input)}" is not a valid choice. Choose one of: ${options.join(', ')}.`
+export const choiceMessage = (options: readonly string[], input: unknown) => `"${String(input)}" is not a valid choice. Choose one of: ${options.join(', ')}.`
 
 /** One value of an enumeration. */
-function choice<T extends string>(options: readonly T[]) {
+export function choice<T extends string>(options: readonly T[]) {
   return v.pipe(
     v.string(TRIP_FORM_MESSAGES.required),
     v.trim(),
@@ -80,7 +80,7 @@ const isoDate = v.pipe(
 )
 
 /** A whole number from a number or a form's text. */
-const wholeNumber = (message: string) =>
+export const wholeNumber = (message: string) =>
   v.pipe(
     v.union([v.number(message), v.string(message)], message),
     v.transform((x) => (typeof x === 'number' ? x : /^\s*\d{1,12}\s*$/.test(x) ? Number(x) : Number.NaN)),
@@ -91,7 +91,7 @@ const travelers = v.pipe(wholeNumber(TRIP_FORM_MESSAGES.travelers), v.minValue(1
 const budget = v.pipe(wholeNumber(TRIP_FORM_MESSAGES.budget), v.minValue(1, TRIP_FORM_MESSAGES.budget), v.maxValue(MAX_BUDGET_PER_PERSON, TRIP_FORM_MESSAGES.budgetMax))
 
 /** A reference id from a number, text or `{id}`; '' and null are none. Out-of-range ids are invalid. */
-const reference = (message: string) =>
+export const reference = (message: string) =>
   v.pipe(
     v.union([v.number(message), v.string(message), v.null(), v.object({ id: v.union([v.number(), v.string()]) })], message),
     v.transform((x) => {
@@ -102,7 +102,7 @@ const reference = (message: string) =>
     v.check((x) => x === null || (Number.isInteger(x) && x >= 1 && x <= MAX_RECORD_ID), message),
   )
 
-const text = (max: number) => v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(max, tooLong(max))), '')
+export const text = (max: number) => v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(max, tooLong(max))), '')
 
 /** The trip request payload (§3), exactly as named; `location_id` narrows the destination to one place. */
 export const TripRequestInput = v.pipe(
@@ -214,7 +214,7 @@ export const RateTripInput = v.object({
 })
 
 /** An optional filter value: '' (any) or one of the options. */
-const filterChoice = (options: readonly string[]) =>
+export const filterChoice = (options: readonly string[]) =>
   v.optional(
     v.pipe(
       v.string(`Choose one of: ${options.join(', ')}.`),

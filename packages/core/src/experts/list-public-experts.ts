@@ -1,6 +1,7 @@
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth'
 import { and, asc, eq, roles, users } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
+import { countryNames } from './directory.ts'
 
 /** What the public site may show of an expert: never the e-mail address or the username. */
 export interface PublicExpertDto {
@@ -9,6 +10,10 @@ export interface PublicExpertDto {
   bio: string
   city: string
   country: string
+  /** The countries the expert covers, by name. */
+  countries: string[]
+  specializations: string[]
+  years_experience: number
 }
 
 export const PUBLIC_EXPERTS_LIMIT = 60
@@ -26,17 +31,24 @@ export async function listPublicExperts(ctx: Pick<ServiceContext, 'db'>): Promis
       bio: users.bio,
       city: users.city,
       country: users.country,
+      countryIds: users.expertCountries,
+      specializations: users.specializations,
+      years: users.yearsExperience,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(roles.name, 'expert'), eq(users.isActive, true)))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(PUBLIC_EXPERTS_LIMIT)
+  const names = await countryNames(ctx.db, rows.flatMap((r) => r.countryIds))
   return rows.map((row) => ({
     id: row.id,
     display_name: [row.firstName, row.lastName].map((s) => s.trim()).filter(Boolean).join(' ') || ROLE_DISPLAY_NAMES.expert,
     bio: row.bio.trim(),
     city: row.city.trim(),
     country: row.country.trim(),
+    countries: row.countryIds.map((c) => names.get(c)).filter((n): n is string => Boolean(n)).sort(),
+    specializations: row.specializations,
+    years_experience: row.years,
   }))
 }

@@ -3,7 +3,7 @@ import { createTestDatabase } from '@meridian/db/testing'
 import { ONBOARDING_QUESTIONS } from '@meridian/validators'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../users/insert-user.ts'
-import { isCompleteAnswers, profileFromAnswers, rankExperts, recommendForQuiz } from './quiz-profile.ts'
+import { isCompleteAnswers, profileFromAnswers, rankExpertsByStyle, recommendForQuiz } from './quiz-profile.ts'
 
 const ANSWERS = { travel_style: 'Food & Wine', budget_range: 'Luxury ($5000+)', group_size: 'Couple' } as const
 
@@ -47,11 +47,11 @@ describe('profileFromAnswers', () => {
   })
 })
 
-describe('rankExperts', () => {
-  const expert = (id: number, bio: string) => ({ id, display_name: `E${id}`, bio, city: '', country: '' })
+describe('rankExpertsByStyle', () => {
+  const expert = (id: number, bio: string) => ({ id, display_name: `E${id}`, bio, city: '', country: '', countries: [], specializations: [], years_experience: 0 })
 
   it('puts experts whose bio mentions the style first, most matches first, and keeps the rest in order', () => {
-    const ranked = rankExperts(
+    const ranked = rankExpertsByStyle(
       [expert(1, 'Mountains.'), expert(2, 'Culinary tours and wine tastings.'), expert(3, 'Street food.'), expert(4, '')],
       profileFromAnswers(ANSWERS),
       4,
@@ -62,7 +62,7 @@ describe('rankExperts', () => {
   })
 
   it('answers at most `limit` experts', () => {
-    expect(rankExperts([expert(1, ''), expert(2, ''), expert(3, ''), expert(4, '')], profileFromAnswers(ANSWERS))).toHaveLength(3)
+    expect(rankExpertsByStyle([expert(1, ''), expert(2, ''), expert(3, ''), expert(4, '')], profileFromAnswers(ANSWERS))).toHaveLength(3)
   })
 })
 

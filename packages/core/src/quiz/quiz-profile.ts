@@ -98,7 +98,7 @@ export interface MatchedExpertDto extends PublicExpertDto {
 }
 
 /** Experts whose bio mentions the style first (most words matched), then the others; at most `limit`. Pure. */
-export function rankExperts(experts: PublicExpertDto[], profile: QuizProfile, limit = 3): MatchedExpertDto[] {
+export function rankExpertsByStyle(experts: PublicExpertDto[], profile: QuizProfile, limit = 3): MatchedExpertDto[] {
   return experts
     .map((expert, index) => {
       const text = expert.bio.toLowerCase()
@@ -116,6 +116,6 @@ export function rankExperts(experts: PublicExpertDto[], profile: QuizProfile, li
  */
 export async function recommendForQuiz(ctx: Pick<ServiceContext, 'db'>, answers: OnboardingAnswers) {
   const profile = profileFromAnswers(answers)
-  const experts = rankExperts(await listPublicExperts(ctx), profile)
+  const experts = rankExpertsByStyle(await listPublicExperts(ctx), profile)
   return { profile, experts }
 }

@@ -10,17 +10,17 @@ import { requireAssigner, requireExpert } from './access.ts'
 import { expandTrips, type TripDto } from './serialize.ts'
 import { loadTrip } from './trips.ts'
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type AssignmentRow = typeof tripAssignments.$inferSelect
 
-/** An active user whose role is expert, or a field error on expert_id. */
-async function activeExpert(db: Database | Tx, id: number) {
+/** An active user whose role is expert, or a field error on `field`. */
+export async function activeExpert(db: Database | Tx, id: number, field = 'expert_id') {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, id), eq(users.isActive, true), eq(roles.name, 'expert')))
-  if (!row) throw DomainError.invalid({ expert_id: [TRIP_MESSAGES.expertInvalid] })
+  if (!row) throw DomainError.invalid({ [field]: [TRIP_MESSAGES.expertInvalid] })
   return row.id
 }
 
@@ -58,17 +58,47 @@ export async function assignExpert(ctx: ServiceContext, rawTripId: unknown, inpu
     if (trip.status !== 'planning' && trip.status !== 'booked') throw new DomainError('conflict', TRIP_MESSAGES.closed(trip.status))
     const expertId = await activeExpert(tx, expert_id!)
     if (expertId === trip.travelerId) throw DomainError.invalid({ expert_id: [TRIP_MESSAGES.expertInvalid] })
-    const [live] = await tx
-      .select()
-      .from(tripAssignments)
-      .where(and(eq(tripAssignments.tripId, tripId), sql`${tripAssignments.status} in ('pending', 'accepted')`))
-    if (live?.expertId === expertId) return live.id
-    if (live) await tx.update(tripAssignments).set({ status: 'withdrawn', respondedAt: new Date() }).where(eq(tripAssignments.id, live.id))
-    const [row] = await tx.insert(tripAssignments).values({ tripId, expertId, assignedById: actor.id }).returning({ id: tripAssignments.id })
-    await tx.update(trips).set({ expertId }).where(eq(trips.id, tripId))
-    return row!.id
+    return assignInTransaction(tx, tripId, expertId, actor.id)
   })
   return getAssignment(ctx.db, id)
+}
+
+/**
+ * Inside a caller's transaction, with the trip locked and the expert checked: the live assignment is withdrawn (the
+ * history stays) and a pending one made for this expert; the same expert again changes nothing. The assignment id.
+ */
+export async function assignInTransaction(tx: Tx, tripId: number, expertId: number, assignedById: number | null): Promise<number> {
+  const [live] = await tx
+    .select()
+    .from(tripAssignments)
+    .where(and(eq(tripAssignments.tripId, tripId), sql`${tripAssignments.status} in ('pending', 'accepted')`))
+  if (live?.expertId === expertId) return live.id
+  if (live) await tx.update(tripAssignments).set({ status: 'withdrawn', respondedAt: new Date() }).where(eq(tripAssignments.id, live.id))
+  const [row] = await tx.insert(tripAssignments).values({ tripId, expertId, assignedById }).returning({ id: tripAssignments.id })
+  await tx.update(trips).set({ expertId }).where(eq(trips.id, tripId))
+  return row!.id
+}
+
+/**
+ * The traveler's open trips that have no expert (planning or booked), of one trip type or of every type, assigned
+ * to this expert inside the caller's transaction (locked in id order). The trips assigned.
+ */
+export async function assignOpenTrips(tx: Tx, travelerId: number, expertId: number, tripType: string | null, assignedById: number | null): Promise<number[]> {
+  const open = await tx
+    .select({ id: trips.id })
+    .from(trips)
+    .where(
+      and(
+        eq(trips.travelerId, travelerId),
+        sql`${trips.expertId} is null`,
+        sql`${trips.status} in ('planning', 'booked')`,
+        tripType === null ? undefined : eq(trips.tripType, tripType as (typeof trips.tripType.enumValues)[number]),
+      ),
+    )
+    .orderBy(asc(trips.id))
+    .for('update')
+  for (const trip of open) await assignInTransaction(tx, trip.id, expertId, assignedById)
+  return open.map((t) => t.id)
 }
 
 async function getAssignment(db: Database, id: number): Promise<AssignmentDto> {

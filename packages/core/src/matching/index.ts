@@ -1,0 +1,3 @@
+export * from './weights.ts'
+export * from './rank.ts'
+export * from './candidates.ts'

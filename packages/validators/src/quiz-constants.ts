@@ -1,0 +1,63 @@
+/** Quiz types, statuses and the review's score labels (1-platform-core.md §3, §5, §9). Browser-safe. */
+
+export const QUIZ_TYPES = ['maldives', 'general', 'luxury', 'adventure'] as const
+export type QuizType = (typeof QUIZ_TYPES)[number]
+export const QUIZ_STATUSES = ['submitted', 'awaiting_specialist', 'reviewed'] as const
+export type QuizStatus = (typeof QUIZ_STATUSES)[number]
+
+/** The statuses a specialist's queue holds (a visitor's unclaimed submission is not in it). */
+export const QUEUE_STATUSES = ['awaiting_specialist', 'reviewed'] as const
+
+export const QUIZ_TYPE_LABELS: Record<QuizType, string> = {
+  general: 'General',
+  maldives: 'Maldives',
+  luxury: 'Luxury',
+  adventure: 'Adventure',
+}
+
+export const QUIZ_STATUS_LABELS: Record<QuizStatus, string> = {
+  submitted: 'Submitted',
+  awaiting_specialist: 'Awaiting specialist',
+  reviewed: 'Reviewed',
+}
+
+/** Score thresholds (§9): 80 and above Excellent (green), 60 to 79 Good (amber), below 60 Needs Improvement (red). */
+export const SCORE_THRESHOLDS = { excellent: 80, good: 60 } as const
+export function scoreLabel(score: number): { label: string; color: 'green' | 'yellow' | 'red' } {
+  if (score >= SCORE_THRESHOLDS.excellent) return { label: 'Excellent', color: 'green' }
+  if (score >= SCORE_THRESHOLDS.good) return { label: 'Good', color: 'yellow' }
+  return { label: 'Needs Improvement', color: 'red' }
+}
+
+/** Customer status (docs/customers.md). */
+export const CUSTOMER_STATUSES = ['active', 'pending', 'inactive'] as const
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+
+export const QUIZ_QUEUE_PAGE_SIZE = 20
+export const CUSTOMERS_PAGE_SIZE = 20
+/** The longest customer note kept. */
+export const CUSTOMER_NOTE_MAX = 5000
+
+/** Review Center texts (§2, §8). */
+export const QUIZ_REVIEW_MESSAGES = {
+  loadFailed: 'Failed to load quiz data. Please try again.',
+  loadFailedTitle: 'Error Loading Quiz Data',
+  reviewFailed: 'Failed to review quiz. Please try again.',
+  notFound: 'The requested quiz was not found.',
+  alreadyReviewed: 'This quiz has already been reviewed.',
+  notAwaiting: 'This quiz is not awaiting a specialist yet.',
+  reviewed: (name: string) => `Review saved for ${name}.`,
+  reviewedWithExpert: (name: string, expert: string) => `Review saved: ${name} now works with ${expert}.`,
+  scoreMin: 'Ensure this value is greater than or equal to 0.',
+  scoreMax: 'Ensure this value is less than or equal to 100.',
+  scoreInvalid: 'A valid integer is required.',
+  expertInvalid: 'Select an active expert.',
+  customerInvalid: 'Select an active traveler.',
+  customerNotFound: 'The requested customer was not found.',
+  expertNotFound: 'The requested expert was not found.',
+  expertSet: (traveler: string, expert: string, tripType: string | null) =>
+    tripType ? `${expert} is now ${traveler}'s expert for ${tripType} trips.` : `${expert} is now ${traveler}'s expert.`,
+  noteSaved: 'Note saved.',
+  empty: 'No Quizzes Found',
+  quizUnknown: 'Unknown quiz type.',
+} as const
