@@ -47,8 +47,10 @@ export const QUIZ_ANSWER_MESSAGE = 'Please choose one of the options.'
 export const SubmitQuizInput = v.object({
   quiz_type: v.optional(v.picklist(QUIZ_TYPES, QUIZ_REVIEW_MESSAGES.quizUnknown), 'general'),
   quiz_data: v.pipe(
-    v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(QUIZ_ANSWER_MESSAGE), v.maxLength(200, QUIZ_ANSWER_MESSAGE)), 'Expected an object of answers.'),
+    v.record(v.pipe(v.string(), v.maxLength(64)), v.nullish(v.pipe(v.string(QUIZ_ANSWER_MESSAGE), v.maxLength(200, QUIZ_ANSWER_MESSAGE))), 'Expected an object of answers.'),
     v.check((x) => Object.keys(x).length <= 20, 'Too many answers.'),
+    // A question left out or answered null is the service's to report, with the others, against the definition.
+    v.transform((x) => Object.fromEntries(Object.entries(x).filter((e): e is [string, string] => typeof e[1] === 'string'))),
   ),
 })
 export type SubmitQuizInput = v.InferOutput<typeof SubmitQuizInput>

@@ -8,6 +8,7 @@ import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteTable } from './router.ts'
 import { tripRoutes } from './trips.ts'
+import { specialistRoutes } from './specialist.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -31,6 +32,7 @@ function registerRoutes(table: RouteTable) {
   transferRoutes(table)
   activityRoutes(table)
   tripRoutes(table)
+  specialistRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

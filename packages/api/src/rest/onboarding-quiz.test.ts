@@ -23,6 +23,7 @@ afterAll(async () => {
 
 const QUIZ = '/api/onboarding/quiz/'
 const ANSWERS = { travel_style: 'Adventure & Exploration', budget_range: "I'm flexible", group_size: 'Group of friends' }
+const MALDIVES = { stay: 'Overwater villa', occasion: 'Honeymoon or anniversary', budget_range: 'Luxury ($5000+)', group_size: 'Couple' }
 
 describe('POST /api/onboarding/quiz/', () => {
   it('saves a traveler’s answers: 201 with the submission', async () => {
@@ -58,7 +59,7 @@ describe('POST /api/onboarding/quiz/', () => {
 
 describe('GET /api/onboarding/quiz/{id}/', () => {
   it('answers the owner and a specialist; hides it from another traveler and an editor (404)', async () => {
-    const created = await server.request(QUIZ, { token: token.traveler, body: { quiz_type: 'maldives', quiz_data: ANSWERS } })
+    const created = await server.request(QUIZ, { token: token.traveler, body: { quiz_type: 'maldives', quiz_data: MALDIVES } })
     const path = `${QUIZ}${created.body.id}/`
 
     const own = await server.request(path, { token: token.traveler })

@@ -1,4 +1,4 @@
-import { getQuizSubmission, logClientError, submitOnboardingQuiz } from '@meridian/core'
+import { getQuizSubmission, listQuizDefinitions, logClientError, submitOnboardingQuiz } from '@meridian/core'
 import type { Handler, RouteTable } from './router.ts'
 
 /** Onboarding quiz (1-platform-core.md §7) and browser error reports (§7 Monitoring). */
@@ -11,6 +11,8 @@ export function onboardingRoutes(table: RouteTable) {
     .add('GET', '/api/onboarding/quiz/{id}/', async ({ ctx, params }) => ({
       body: await getQuizSubmission(ctx, Number(params.id)),
     }))
+    // The quiz types and their questions (this product's own addition): anyone may read them.
+    .add('GET', '/api/onboarding/quizzes/', async ({ ctx }) => ({ body: await listQuizDefinitions(ctx) }), 'optional')
 }
 
 export function monitoringRoutes(table: RouteTable) {

@@ -6,6 +6,7 @@ import { mediaRouter } from './routers/media.ts'
 import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
+import { specialistRouter } from './routers/specialist.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   trips: tripsRouter,
   tripRequests: tripRequestsRouter,
   expert: expertRouter,
+  specialist: specialistRouter,
 })
 
 export type AppRouter = typeof appRouter

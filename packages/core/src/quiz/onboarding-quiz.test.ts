@@ -16,6 +16,7 @@ const as: Partial<Record<'traveler' | 'otherTraveler' | 'specialist' | 'editor' 
 let anonymous: ServiceContext
 
 const ANSWERS = { travel_style: 'Food & Wine', budget_range: 'Premium ($3000-5000)', group_size: 'Couple' }
+const ADVENTURE = { intensity: 'Full days of hiking', landscape: 'Mountains and glaciers', group_size: 'Couple', budget_range: 'Premium ($3000-5000)' }
 
 beforeAll(async () => {
   handle = await createTestDatabase()
@@ -66,7 +67,7 @@ describe('submitOnboardingQuiz', () => {
   })
 
   it('keeps a quiz type given by the caller', async () => {
-    const saved = await submitOnboardingQuiz(as.traveler!, { quiz_type: 'adventure', quiz_data: ANSWERS })
+    const saved = await submitOnboardingQuiz(as.traveler!, { quiz_type: 'adventure', quiz_data: ADVENTURE })
     expect(saved.quiz_type).toBe('adventure')
   })
 
@@ -81,6 +82,13 @@ describe('submitOnboardingQuiz', () => {
     })
     const unknownType = await errorOf(submitOnboardingQuiz(as.traveler!, { quiz_type: 'cruise', quiz_data: ANSWERS }))
     expect(unknownType.fields).toEqual({ quiz_type: ['Unknown quiz type.'] })
+    // Each quiz type has its own questions: the general answers do not answer the Maldives quiz.
+    const wrongQuiz = await errorOf(submitOnboardingQuiz(as.traveler!, { quiz_type: 'maldives', quiz_data: ANSWERS }))
+    expect(wrongQuiz.fields).toEqual({
+      'quiz_data.stay': ['Please choose one of the options.'],
+      'quiz_data.occasion': ['Please choose one of the options.'],
+      'quiz_data.travel_style': ['This question is not part of this quiz.'],
+    })
   })
 
   it('refuses roles without access_trip_planning (403) and anonymous callers (401)', async () => {

@@ -3,6 +3,7 @@ import {
   assertCan,
   getDashboardOverview,
   getLatestOwnQuiz,
+  listQuizDefinitions,
   getPreferences,
   getQuizSubmission,
   listClientErrors,
@@ -27,6 +28,7 @@ export const quizRouter = router({
   submit: gatedProcedure((service) => assertCan(service, 'access_trip_planning')).input(SubmitQuizInput).mutation(({ ctx, input }) => submitOnboardingQuiz(ctx.service, input)),
   get: authedProcedure.input(v.object({ id: RecordId })).query(({ ctx, input }) => getQuizSubmission(ctx.service, input.id)),
   latest: authedProcedure.query(({ ctx }) => getLatestOwnQuiz(ctx.service)),
+  definitions: publicProcedure.query(({ ctx }) => listQuizDefinitions(ctx.service)),
 })
 
 export const preferencesRouter = router({
