@@ -26,6 +26,8 @@ export type ObjectKind =
   | 'session'
   | 'trip'
   | 'assignment'
+  | 'customer'
+  | 'expert'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -161,8 +163,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Dashboard',
     patterns: [
       'loader /dashboard/analytics', 'loader /dashboard/bookings', 'loader /dashboard/chat',
-      'loader /dashboard/content', 'loader /dashboard/customers', 'loader /dashboard/experts', 'loader /dashboard/flights', 'loader /dashboard/itineraries',
-      'loader /dashboard/quiz-reviews', 'loader /dashboard/wishlist',
+      'loader /dashboard/content', 'loader /dashboard/flights', 'loader /dashboard/itineraries', 'loader /dashboard/wishlist',
     ],
     allow: 'signed-in',
     why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
@@ -178,7 +179,73 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Onboarding quiz',
     patterns: ['POST /api/onboarding/quiz/', 'trpc quiz.submit'],
     allow: TRIP_PLANNERS,
-    why: 'Saving quiz answers needs access_trip_planning (1 §6); a visitor’s answers stay in the browser.',
+    why: 'Saving quiz answers needs access_trip_planning (1 §6); a visitor’s are kept as submitted until they sign in in that browser.',
+  },
+  {
+    area: 'Onboarding quiz',
+    patterns: ['GET /api/onboarding/quizzes/', 'trpc quiz.definitions'],
+    allow: 'anyone',
+    why: 'The quiz types and their questions are public: the onboarding quiz is open to visitors.',
+  },
+  {
+    area: 'Onboarding quiz',
+    patterns: ['loader /dashboard/quizzes', 'action /dashboard/quizzes'],
+    allow: TRIP_PLANNERS,
+    why: 'Taking a quiz of any type from Trip Planning: access_trip_planning (1 §6), travelers and the superadmin.',
+  },
+  // The Review Center, customers and experts (docs/quiz-review.md, docs/customers.md).
+  {
+    area: 'Quiz review',
+    patterns: [
+      'loader /dashboard/quiz-reviews', 'action /dashboard/quiz-reviews',
+      'GET /users/api/specialist/dashboard/', 'GET /users/api/specialist/quiz-reviews/',
+      'trpc specialist.dashboard', 'trpc specialist.quizReviews',
+    ],
+    allow: QUIZ_REVIEWERS,
+    why: 'The Quiz Review Center and the specialist dashboard: review_quizzes (1 §6: superadmin and specialist).',
+  },
+  {
+    area: 'Quiz review',
+    patterns: ['GET /users/api/specialist/quiz-reviews/{id}/', 'POST /users/api/specialist/quiz-reviews/{id}/', 'trpc specialist.quizReview', 'trpc specialist.review'],
+    allow: QUIZ_REVIEWERS,
+    object: 'quiz',
+    why: 'Reading and reviewing one submission: review_quizzes.',
+  },
+  {
+    area: 'Quiz review',
+    patterns: ['POST /users/api/specialist/assign-expert/', 'trpc specialist.assignExpert'],
+    allow: TRIP_STAFF,
+    why: 'Setting a traveler’s expert for a trip type: those who assign experts (specialists, admins, superadmin).',
+  },
+  {
+    area: 'Customers and experts',
+    patterns: ['loader /dashboard/customers', 'GET /users/api/specialist/customers/', 'trpc specialist.customers'],
+    allow: TRIP_STAFF,
+    why: 'Customer Profiles: specialists (manage_customer_profiles), admins (manage_users) and the superadmin.',
+  },
+  {
+    area: 'Customers and experts',
+    patterns: [
+      'loader /dashboard/customers/:id', 'action /dashboard/customers/:id',
+      'GET /users/api/specialist/customers/{id}/', 'POST /users/api/specialist/customers/{id}/notes/',
+      'trpc specialist.customer', 'trpc specialist.saveNote',
+    ],
+    allow: TRIP_STAFF,
+    object: 'customer',
+    why: 'One traveler’s profile, notes and expert: the same staff as the customers list.',
+  },
+  {
+    area: 'Customers and experts',
+    patterns: ['loader /dashboard/experts', 'GET /users/api/specialist/experts/', 'trpc specialist.experts'],
+    allow: TRIP_STAFF,
+    why: 'The experts directory with load and acceptance: those who match travelers with experts. The public /experts page shows the public profile only.',
+  },
+  {
+    area: 'Customers and experts',
+    patterns: ['loader /dashboard/experts/:id', 'GET /users/api/specialist/experts/{id}/', 'trpc specialist.expert'],
+    allow: TRIP_STAFF,
+    object: 'expert',
+    why: 'One expert’s profile, figures and trips.',
   },
   {
     area: 'Onboarding quiz',

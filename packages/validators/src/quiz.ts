@@ -65,6 +65,7 @@ export const QuizQueueFilters = v.object({
 /** POST /users/api/specialist/quiz-reviews/{id}/: `{score, expert_assignment}` (an expert id, or absent for none). */
 export const ReviewQuizInput = v.object({
   score: v.pipe(
+    v.custom<number | string>((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
     wholeNumber(QUIZ_REVIEW_MESSAGES.scoreInvalid),
     v.check((x) => !Number.isInteger(x) || x >= 0, QUIZ_REVIEW_MESSAGES.scoreMin),
     v.check((x) => !Number.isInteger(x) || x <= 100, QUIZ_REVIEW_MESSAGES.scoreMax),

@@ -130,6 +130,9 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       const [row] = await server.app.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: ownerId(owner) }).returning({ id: tripAssignments.id })
       return row!.id
     },
+    // A traveler who is none of the demo accounts (a customer), and the demo expert.
+    customer: async () => strangerId,
+    expert: async () => userIds.expert,
     session: async (owner) => {
       const { token } = await server.app.sessions.create(ownerId(owner), { ipAddress: '127.0.0.1', userAgent: 'access-matrix' })
       return `s_${sessionIdFromToken(token).slice(0, 16)}`
