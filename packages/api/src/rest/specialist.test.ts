@@ -172,7 +172,9 @@ describe('reviewing a submission', () => {
   it('stores the score, reviewer and ranking, matches the expert and assigns the open trips, once', async () => {
     const tripId = await requestTrip('paula')
     const quizId = await quiz('paula', 'general', GENERAL_ANSWERS)
-    const before = (await get(`${S}/dashboard/`, 'specialist')).body
+    const beforeRes = await get(`${S}/dashboard/`, 'specialist')
+    expect(beforeRes.status, JSON.stringify(beforeRes.body)).toBe(200)
+    const before = beforeRes.body
     const res = await post(`${S}/quiz-reviews/${quizId}/`, 'specialist', { score: 85, expert_assignment: id.ines })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({ id: quizId, status: 'reviewed', score: 85, expert_assignment: { id: id.ines, name: 'Ines Moreau' }, reviewer: { id: id.specialist } })

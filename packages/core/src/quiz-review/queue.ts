@@ -113,8 +113,8 @@ export async function getSpecialistDashboard(ctx: ServiceContext, now = new Date
     ctx.db
       .select({
         pending: sql<number>`count(*) filter (where ${quizSubmissions.status} = 'awaiting_specialist')`.mapWith(Number),
-        today: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${today})`.mapWith(Number),
-        week: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${week})`.mapWith(Number),
+        today: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${today.toISOString()}::timestamptz)`.mapWith(Number),
+        week: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${week.toISOString()}::timestamptz)`.mapWith(Number),
         average: sql<string | null>`avg(${quizSubmissions.score})`,
       })
       .from(quizSubmissions)
