@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { DomainError, getTravelerPlanning, getTripBoard, tripScope } from '@meridian/core'
+import { DomainError, getTravelerPlanning, getTripBoard, listQuizDefinitions, tripScope } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!scope) return data({ denied: true as const }, { status: 403 })
   try {
     if (scope === 'own') {
-      const p = await getTravelerPlanning(ctx)
+      const [p, quizzes] = await Promise.all([getTravelerPlanning(ctx), listQuizDefinitions(ctx)])
       const requests = p.requests.map((r) => ({
         id: r.id,
         trip_id: r.trip_id,
@@ -36,7 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         budget_max: r.budget_max,
         created_at: r.created_at,
       }))
-      return { denied: false as const, error: null, board: null, planning: { quiz: p.quiz, requests, trips: p.trips.map(tripSummaryOf) } }
+      return { denied: false as const, error: null, board: null, planning: {
+          quiz: p.quiz,
+          quizzes: quizzes.map(({ quiz_type, title, icon }) => ({ quiz_type, title, icon })),
+          requests,
+          trips: p.trips.map(tripSummaryOf),
+        },
+      }
     }
     const board = await getTripBoard(ctx)
     return {

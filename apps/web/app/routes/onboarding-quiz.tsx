@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { DomainError, serviceContext, submitOnboardingQuiz } from '@meridian/core'
+import { DomainError, isCompleteAnswers, serviceContext, submitOnboardingQuiz } from '@meridian/core'
 import { ONBOARDING_QUESTIONS } from '@meridian/validators'
 import { IconArrowRight, IconChevronLeft } from '../components/public/icons.tsx'
 import { loadPublicPage } from '../components/public/public-page.server.ts'
@@ -19,6 +19,7 @@ import {
   type QuizAnswers,
   quizCookieHeader,
   readQuizAnswers,
+  storeVisitorQuiz,
 } from '../utils/quiz.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Onboarding quiz · Meridian Travel' }]
@@ -79,6 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     saved.append('Set-Cookie', await flashHeader({ type: 'success', message: 'Your quiz answers have been saved.' }))
     throw redirect('/quiz-results', { headers: saved })
   }
+  // A visitor's answers are stored now (submitted) and join the queue when they sign in or register here.
+  if (!actor && isCompleteAnswers(answers)) headers.append('Set-Cookie', await storeVisitorQuiz(request, context, answers))
   throw redirect('/quiz-results', { headers })
 }
 

@@ -15,7 +15,7 @@ import { cleanAnswers, maySubmitQuiz, readQuizAnswers } from '../utils/quiz.serv
 export const meta: MetaFunction = () => [{ title: 'Quiz results · Meridian Travel' }]
 
 /**
- * saved: a signed-in traveler's latest submission. visitor: answers kept in the quiz cookie until sign-in.
+ * saved: a signed-in traveler's latest submission. visitor: answers stored as submitted, claimed at sign-in.
  * staff: a signed-in user whose role does not submit quizzes (answers shown, not saved). unsaved: a traveler whose
  * carried answers could not be saved at sign-in. none / partial: nothing (or not everything) answered yet.
  */
@@ -105,8 +105,8 @@ function StatusNote() {
     <Alert color="blue" variant="light" title="Sign in to save your answers" data-testid="quiz-status">
       <Stack gap="sm">
         <Text size="sm">
-          Your answers are kept in this browser for now. Sign in and they are saved to your account, ready for a travel
-          specialist to match you with an expert.
+          We have kept your answers for this browser (for 30 days). Sign in or create an account here and they join your
+          account, ready for a travel specialist to match you with an expert.
         </Text>
         <Group gap="xs">
           <Button component={Link} to="/login?redirectTo=%2Fquiz-results" size="xs">

@@ -13,9 +13,8 @@ export async function startSession(request: Request, context: AppLoadContext, ac
   const headers = new Headers()
   headers.append('Set-Cookie', cookie)
   headers.append('Set-Cookie', await flashHeader({ type: 'success', message }))
-  // A visitor's onboarding answers, carried in the quiz cookie, become their submission now.
-  const clearQuiz = await saveCarriedQuiz(request, context, actor)
-  if (clearQuiz) headers.append('Set-Cookie', clearQuiz)
+  // A visitor's onboarding quiz becomes their submission now.
+  for (const cookie of await saveCarriedQuiz(request, context, actor)) headers.append('Set-Cookie', cookie)
   return redirect(redirectTo, { headers })
 }
 

@@ -42,7 +42,7 @@ async function requestTrip(who: string, trip_type = 'romantic') {
 }
 
 const submissionOf = async (quizId: number) => (await server.handle.db.select().from(quizSubmissions).where(eq(quizSubmissions.id, quizId)))[0]!
-const expertsOf = (travelerId: number) => server.handle.db.select().from(travelerExperts).where(eq(travelerExperts.travelerId, travelerId))
+const expertsOf = (travelerId: number | undefined) => server.handle.db.select().from(travelerExperts).where(eq(travelerExperts.travelerId, travelerId!))
 const assignmentsOf = (tripId: number) => server.handle.db.select().from(tripAssignments).where(eq(tripAssignments.tripId, tripId))
 
 beforeAll(async () => {

@@ -12,7 +12,8 @@ export async function getQuizSubmission(ctx: ServiceContext, id: number): Promis
   const notFound = new DomainError('not_found', STATUS_MESSAGES[404])
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound
   const [row] = await ctx.db.select().from(quizSubmissions).where(eq(quizSubmissions.id, id))
-  if (!row || (row.userId !== actor.id && !hasPermission(actor, 'review_quizzes'))) throw notFound
+  // A visitor's unclaimed submission belongs to no one yet: it is not revealed, not even to reviewers.
+  if (!row || row.userId === null || (row.userId !== actor.id && !hasPermission(actor, 'review_quizzes'))) throw notFound
   return serializeQuiz(row)
 }
 

@@ -9,7 +9,8 @@ import { DomainError } from '../errors.ts'
 import { loadActor } from '../auth/load-actor.ts'
 import { insertUser } from '../users/insert-user.ts'
 import { getLatestOwnQuiz, getQuizSubmission } from './get-quiz-submission.ts'
-import { submitOnboardingQuiz } from './submit-onboarding-quiz.ts'
+import { listQuizQueue } from '../quiz-review/queue.ts'
+import { claimVisitorQuiz, submitOnboardingQuiz, submitVisitorQuiz } from './submit-onboarding-quiz.ts'
 
 let handle: DatabaseHandle
 const as: Partial<Record<'traveler' | 'otherTraveler' | 'specialist' | 'editor' | 'expert' | 'superadmin', ServiceContext>> = {}
@@ -140,5 +141,38 @@ describe('getLatestOwnQuiz', () => {
     await submitOnboardingQuiz(as.otherTraveler!, { quiz_data: ANSWERS })
     const newest = await submitOnboardingQuiz(as.otherTraveler!, { quiz_data: { ...ANSWERS, group_size: 'Solo traveler' } })
     expect(await getLatestOwnQuiz(as.otherTraveler!)).toEqual(newest)
+  })
+})
+
+describe('a visitor’s quiz', () => {
+  const queueIds = async () => (await listQuizQueue(as.specialist!, {}, { limit: 500 })).results.map((q) => q.id)
+
+  it('is stored as submitted, out of the queue, until the browser holding the claim signs in', async () => {
+    const claim = await submitVisitorQuiz(anonymous, { quiz_data: ANSWERS }, null)
+    const [row] = await handle.db.select().from(quizSubmissions).where(eq(quizSubmissions.id, claim.id))
+    expect(row).toMatchObject({ userId: null, status: 'submitted', quizData: ANSWERS })
+    expect(await queueIds()).not.toContain(claim.id)
+    // Nobody reads it by id before it is claimed, not even a reviewer.
+    expect((await errorOf(getQuizSubmission(as.specialist!, claim.id))).code).toBe('not_found')
+
+    // Completing the quiz again in the same browser replaces the answers; it does not add a submission.
+    const again = await submitVisitorQuiz(anonymous, { quiz_data: { ...ANSWERS, group_size: 'Solo traveler' } }, claim)
+    expect(again).toEqual(claim)
+
+    // A wrong token claims nothing; the right one makes it the traveler's, awaiting a specialist.
+    expect(await claimVisitorQuiz(as.otherTraveler!, { id: claim.id, token: 'guess' })).toBeNull()
+    const claimed = await claimVisitorQuiz(as.traveler!, claim)
+    expect(claimed).toMatchObject({ id: claim.id, status: 'awaiting_specialist', user_id: as.traveler!.actor!.id, quiz_data: { ...ANSWERS, group_size: 'Solo traveler' } })
+    expect(await queueIds()).toContain(claim.id)
+    // A used claim claims nothing a second time.
+    expect(await claimVisitorQuiz(as.otherTraveler!, claim)).toBeNull()
+  })
+
+  it('checks a visitor’s answers like anyone’s, and only a traveler claims', async () => {
+    expect((await errorOf(submitVisitorQuiz(anonymous, { quiz_data: { ...ANSWERS, travel_style: 'Space' } }, null))).fields).toEqual({
+      'quiz_data.travel_style': ['Please choose one of the options.'],
+    })
+    const claim = await submitVisitorQuiz(anonymous, { quiz_data: ANSWERS }, null)
+    expect((await errorOf(claimVisitorQuiz(as.editor!, claim))).code).toBe('forbidden')
   })
 })

@@ -1,3 +1,5 @@
+import { QUIZ_TYPE_LABELS } from '@meridian/validators/quiz-constants'
+
 /** Words and colours for a quiz submission's status (1-platform-core.md §3); the same words as the Travel Quiz tile. */
 export const QUIZ_STATUS: Record<string, { label: string; color: string }> = {
   submitted: { label: 'Submitted', color: 'blue' },
@@ -10,11 +12,4 @@ export function quizStatus(status: string | null) {
   return QUIZ_STATUS[status] ?? { label: status, color: 'gray' }
 }
 
-const QUIZ_TYPES: Record<string, string> = {
-  general: 'General',
-  maldives: 'Maldives',
-  luxury: 'Luxury',
-  adventure: 'Adventure',
-}
-
-export const quizTypeLabel = (type: string) => QUIZ_TYPES[type] ?? type
+export const quizTypeLabel = (type: string) => (QUIZ_TYPE_LABELS as Record<string, string>)[type] ?? type

@@ -12,6 +12,7 @@ import {
 } from '@meridian/validators/trip-constants'
 import { EmptyState } from '../kit/card-list.tsx'
 import { quizStatus, quizTypeLabel } from '../overview/quiz-status.ts'
+import { QuizTypeIcon } from '../quiz/quiz-type-icon.tsx'
 import { formatDay, formatMoney, formatRange, plural } from '../trips/format.ts'
 import { DeskSection } from './assignment-cards.tsx'
 import { type TripSummaryData, TripSummary } from './trip-summary.tsx'
@@ -76,6 +77,8 @@ export interface PlanningRequest {
 
 export interface TravelerPlanningData {
   quiz: { status: string; quiz_type: string; submitted_at: string } | null
+  /** The quiz types a traveler may take (general, maldives, luxury, adventure). */
+  quizzes: { quiz_type: string; title: string; icon: string }[]
   requests: PlanningRequest[]
   trips: TripSummaryData[]
 }
@@ -113,6 +116,27 @@ export function TravelerPlanning({ planning }: { planning: TravelerPlanningData 
             </Button>
           </Group>
         )}
+        {planning.quizzes.length > 0 ? (
+          <Stack gap={6} mt="md">
+            <Text size="sm" fw={600}>
+              Planning something special? Take a themed quiz:
+            </Text>
+            <Group gap="sm">
+              {planning.quizzes.map((q) => (
+                <Button
+                  key={q.quiz_type}
+                  component={Link}
+                  to={`/dashboard/quizzes?type=${q.quiz_type}`}
+                  variant="light"
+                  size="xs"
+                  leftSection={<QuizTypeIcon icon={q.icon} size={16} />}
+                >
+                  {q.title}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
       </DeskSection>
       <DeskSection title="Your trips" description="Upcoming and in-progress trips first, then finished and cancelled ones.">
         {trips.length === 0 ? (
