@@ -10,6 +10,7 @@ import {
   deliverOutbox,
   loadConfig,
   openAppDatabase,
+  seedDemoMatching,
   seedDemoTrips,
   seedDemoUsers,
   smtpTransport,
@@ -53,6 +54,8 @@ export async function boot(): Promise<Booted> {
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
     const demoTrips = await seedDemoTrips(handle.db)
     if (demoTrips) console.log(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
+    const demoMatching = await seedDemoMatching(handle.db)
+    if (demoMatching) console.log(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
