@@ -17,6 +17,8 @@
 //   BENCH_LISTS        names of the lists to time (comma-separated; all by default); BENCH_LIST_SECONDS (5), BENCH_LIST_WARMUP (2)
 //   BENCH_SKIP_LISTS=1 a full run without the lists scenario
 //   BENCH_ONLY=trips   only the trips scenario (100,000 trips; My Trips loader and the expert's assignments, p95 beside the baseline)
+//   BENCH_ONLY=quiz-review  only the quiz review scenario (10,000 submissions and travelers, 500 experts: the queue, one
+//                      review's ranking and the customers list, p95 beside the baseline)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,6 +34,7 @@ import { snapshotServer } from './snapshot.ts'
 import { measureUsersList, seedUsers } from './users-list.ts'
 import { measureLists } from './lists.ts'
 import { measureTrips } from './trips.ts'
+import { measureQuizReview } from './quiz-review.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -231,6 +234,13 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'quiz-review') {
+    await baselineChild.stop()
+    await measureQuizReview(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'users-list') {
     await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
     await Promise.all([app.child.stop(), baselineChild.stop()])
@@ -256,6 +266,7 @@ async function main() {
 
   await timeLogins()
   await measureTrips(app.base, databaseUrl)
+  await measureQuizReview(app.base, databaseUrl)
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
   if (listsRun) await lists()

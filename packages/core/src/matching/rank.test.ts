@@ -127,3 +127,22 @@ describe('rankExperts', () => {
     )
   })
 })
+
+describe('the worked example of docs/matching.md', () => {
+  it('ranks Aisha 86, Elena 35, Mateo 27 for Nora, with the reasons the document shows', () => {
+    const needs: MatchNeeds = { countries: [MALDIVES], tags: ['beach', 'luxury', 'romance'] }
+    const ranked = rankExperts(needs, [
+      expert(3, { name: 'Mateo Silva', countryIds: [31, 32, 33, 34], specializations: ['Adventure', 'Trekking', 'Safari'], years: 7 }),
+      expert(2, { name: 'Elena Costa', countryIds: [20, 21, 22, 23], specializations: ['Culture', 'Food & wine', 'Honeymoons'], years: 9, openTrips: 3, accepted: 3 }),
+      expert(1, { name: 'Aisha Rahman', countryIds: [10, 11, 12], specializations: ['Luxury travel', 'Honeymoons', 'Diving'], years: 12, accepted: 4, declined: 1 }),
+    ])
+    expect(ranked.map((r) => [r.name, r.score])).toEqual([
+      ['Aisha Rahman', 86],
+      ['Elena Costa', 35],
+      ['Mateo Silva', 27],
+    ])
+    expect(ranked[0]!.reasons).toEqual(['Covers Maldives', 'Luxury specialist', 'Romance specialist', '12 years of experience', 'No open trips', 'Accepts 80% of assignments'])
+    expect(ranked[1]!.reasons).toEqual(['Does not cover Maldives', 'Romance specialist', '9 years of experience', '3 open trips', 'Accepts 100% of assignments'])
+    expect(ranked[2]!.reasons).toEqual(['Does not cover Maldives', '7 years of experience', 'No open trips'])
+  })
+})
