@@ -35,7 +35,7 @@ export async function submitOnboardingQuiz(ctx: ServiceContext, input: unknown):
       action: 'quiz.submitted',
       subjectType: 'quiz_submission',
       subjectId: row!.id,
-      summary: `${actor.username} completed the ${definition.title} quiz`,
+      summary: `${actor.username} completed the ${data.quiz_type === 'general' ? 'onboarding' : definition.title} quiz`,
     })
     return serializeQuiz(row!)
   })
