@@ -41,12 +41,14 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
   expect(upload.status(), await upload.text()).toBe(201)
   const media = ((await upload.json()) as { results: { id: number }[] }).results[0]!.id
   // A trip of the demo traveler's, one that is still open (so its details offer Cancel Trip and Edit Trip).
-  const traveler = (await (await request.post('/users/api/auth/login/', { data: { username: 'traveler', password: DEMO_PASSWORD } })).json()) as { access: string }
+  const traveler = (await (await request.post('/users/api/auth/login/', { data: { username: 'traveler', password: DEMO_PASSWORD } })).json()) as { access: string; user: { id: number } }
   const trips = (await (await request.get('/users/api/traveler/trips/?status=planning', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
     results: { id: number }[]
   }
   expect(trips.results.length, 'the demo traveler has a trip in planning').toBeGreaterThan(0)
-  return { country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id }
+  // The demo traveler's customer profile (with their trips and quiz), and the demo expert's profile (with their trips).
+  const expert = (await (await request.post('/users/api/auth/login/', { data: { username: 'expert', password: DEMO_PASSWORD } })).json()) as { user: { id: number } }
+  return { country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id }
 }
 
 /**

@@ -12,7 +12,19 @@ export const meta: MetaFunction = () => [{ title: 'Experts · Meridian Travel' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = await loadPublicPage(request, context)
-  return { page, experts: await listPublicExperts(context.app) }
+  const experts = await listPublicExperts(context.app)
+  // The public profile only: what the cards show, nothing more reaches the page.
+  return {
+    page,
+    experts: experts.map((e) => ({
+      id: e.id,
+      display_name: e.display_name,
+      bio: e.bio,
+      countries: e.countries,
+      specializations: e.specializations,
+      years_experience: e.years_experience,
+    })),
+  }
 }
 
 export default function Experts() {

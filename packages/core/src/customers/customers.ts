@@ -266,6 +266,8 @@ async function loadCustomer(db: Database, rawId: unknown): Promise<CustomerRow> 
 }
 
 export interface CustomerDetailDto extends CustomerDto {
+  /** Every expert the traveler works with: for every trip type (trip_type null) first, then by trip type. */
+  experts: { id: number; name: string; trip_type: TripType | null }[]
   /** Every edit of the note, newest first, with its author and time. */
   note_history: { id: number; body: string; author: { id: number; name: string } | null; created_at: string }[]
   trips: TripDto[]
@@ -276,8 +278,14 @@ export interface CustomerDetailDto extends CustomerDto {
 export async function getCustomer(ctx: ServiceContext, rawId: unknown): Promise<CustomerDetailDto> {
   requireCustomerStaff(ctx)
   const row = await loadCustomer(ctx.db, rawId)
-  const [[dto], history, tripRows, quizzes] = await Promise.all([
+  const [[dto], experts, history, tripRows, quizzes] = await Promise.all([
     expand(ctx.db, [row]),
+    ctx.db
+      .select({ tripType: travelerExperts.tripType, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .from(travelerExperts)
+      .innerJoin(users, eq(users.id, travelerExperts.expertId))
+      .where(eq(travelerExperts.travelerId, row.id))
+      .orderBy(sql`${travelerExperts.tripType} is not null`, travelerExperts.tripType),
     ctx.db
       .select({ id: customerNotes.id, body: customerNotes.body, createdAt: customerNotes.createdAt, authorId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
       .from(customerNotes)
@@ -295,6 +303,7 @@ export async function getCustomer(ctx: ServiceContext, rawId: unknown): Promise<
   ])
   return {
     ...dto!,
+    experts: experts.map((e) => ({ id: e.id, name: displayName(e), trip_type: e.tripType })),
     note_history: history.map((h) => ({
       id: h.id,
       body: h.body,

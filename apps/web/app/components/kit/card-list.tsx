@@ -64,7 +64,8 @@ export function LinkTabs({ tabs, label }: { label: string; tabs: { to: string; l
           variant={t.active ? 'filled' : 'light'}
           aria-current={t.active ? 'page' : undefined}
           style={{ cursor: 'pointer', textTransform: 'none' }}
-          rightSection={t.count}
+          // As text: Mantine leaves out a falsy section, and a bare 0 would then fall under the label.
+          rightSection={t.count.toLocaleString('en-US')}
         >
           {t.label}
         </Badge>

@@ -6,8 +6,13 @@ export interface ExpertCardData {
   id: number
   display_name: string
   bio: string
-  city: string
-  country: string
+  /** Where the expert lives: shown when given (quiz results), not on the public experts page. */
+  city?: string
+  country?: string
+  /** The countries the expert covers, by name. */
+  countries?: string[]
+  specializations?: string[]
+  years_experience?: number
   matched_keywords?: string[]
 }
 
@@ -20,7 +25,7 @@ function initials(name: string) {
     .join('')
 }
 
-/** One expert as the public may see them: name, bio and place, never contact details. */
+/** One expert as the public may see them: name, bio, the countries and trips they know; never contact details. */
 export function ExpertCard({ expert }: { expert: ExpertCardData }) {
   const place = [expert.city, expert.country].filter(Boolean).join(', ')
   return (
@@ -39,6 +44,22 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
             </Badge>
           </div>
         </Group>
+        {expert.years_experience ? (
+          <Text size="sm" fw={500}>
+            {expert.years_experience === 1 ? '1 year' : `${expert.years_experience} years`} of experience
+          </Text>
+        ) : null}
+        {expert.countries?.length ? (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMapPin size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden="true" />
+            <Text size="sm">
+              <Text span size="sm" fw={500}>
+                Countries:
+              </Text>{' '}
+              {expert.countries.join(', ')}
+            </Text>
+          </Group>
+        ) : null}
         {place ? (
           <Group gap={6} c="dimmed" wrap="nowrap">
             <IconMapPin size={16} />
@@ -54,6 +75,15 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
             Plans trips for Meridian travelers.
           </Text>
         )}
+        {expert.specializations?.length ? (
+          <Group gap={6} aria-label="Specializations" role="list">
+            {expert.specializations.map((s) => (
+              <Badge key={s} role="listitem" variant="light" color="teal" size="sm" tt="none">
+                {s}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
         {expert.matched_keywords?.length ? (
           <Group gap={6}>
             {expert.matched_keywords.map((word) => (
