@@ -1,60 +1,57 @@
 import type { SVGProps } from 'react'
-import { IconCompass } from '../public/icons.tsx'
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
 
-function stroke(paths: React.ReactNode) {
-  return function Icon({ size = 20, strokeWidth = 1.8, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    )
-  }
+/** The line icons of the quiz types (a definition's `icon`), inline in the Tabler style like the rest of the app. */
+const PATHS: Record<string, React.ReactNode> = {
+  compass: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m15.5 8.5-2 5-5 2 2-5z" />
+    </>
+  ),
+  island: (
+    <>
+      <path d="M17.55 16.75a7.5 7.5 0 0 0-10.6 0" />
+      <path d="M18 3.8A6 6 0 0 0 9.8 6l10.4 6A6 6 0 0 0 18 3.8z" />
+      <path d="M16.73 10c1.66-2.87 2.23-5.64 1.27-6.2-.96-.55-3.08 1.33-4.73 4.2" />
+      <path d="m15 9-3 5.2" />
+      <path d="M3 19.25a2.4 2.4 0 0 1 3 .75 2.4 2.4 0 0 0 4 0 2.4 2.4 0 0 1 4 0 2.4 2.4 0 0 0 4 0 2.4 2.4 0 0 1 3-.75" />
+    </>
+  ),
+  diamond: (
+    <>
+      <path d="M6 5h12l3 5-8.5 9.5a.7.7 0 0 1-1 0L3 10z" />
+      <path d="M10 12 8 9.8l.6-1" />
+    </>
+  ),
+  mountain: (
+    <>
+      <path d="M3 20h18L14.08 5.39a2.3 2.3 0 0 0-4.16 0z" />
+      <path d="m7.5 11 2 2.5L12 11l2 3 2.5-2" />
+    </>
+  ),
 }
 
-const IconIsland = stroke(
-  <>
-    <path d="M3 20c2-1 4-1 6 0s4 1 6 0 4-1 6 0" />
-    <path d="M12 17V9" />
-    <path d="M12 9c-1.5-2-4-2.5-6-1.5 2 0 3.5 1 4 2.5M12 9c1.5-2 4-2.5 6-1.5-2 0-3.5 1-4 2.5M12 9c0-2.5-1.5-4-3.5-4.5" />
-  </>,
-)
-const IconDiamond = stroke(
-  <>
-    <path d="M6 4h12l3 5-9 11L3 9z" />
-    <path d="M3 9h18M10 4 8.5 9 12 20l3.5-11L14 4" />
-  </>,
-)
-const IconMountain = stroke(
-  <>
-    <path d="m3 20 6-11 4 7 2-3 6 7z" />
-    <path d="m7.5 12 1.5 1.5L10.5 12" />
-  </>,
-)
-
-const ICONS: Record<string, (props: IconProps) => React.JSX.Element> = {
-  compass: IconCompass,
-  island: IconIsland,
-  diamond: IconDiamond,
-  mountain: IconMountain,
-}
-
-/** A quiz type's icon by the name its definition holds (compass, island, diamond, mountain); the compass otherwise. */
-export function QuizTypeIcon({ icon, ...props }: IconProps & { icon: string }) {
-  const Icon = ICONS[icon] ?? IconCompass
-  return <Icon {...props} />
+/** A quiz type's icon by its definition's icon name; an unknown name falls back to the compass. */
+export function QuizTypeIcon({ icon, size = 20, ...props }: IconProps & { icon: string | null | undefined }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={icon && PATHS[icon] ? icon : 'compass'}
+      {...props}
+    >
+      {(icon && PATHS[icon]) || PATHS.compass}
+    </svg>
+  )
 }
