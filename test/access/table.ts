@@ -258,8 +258,8 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: ['GET /api/onboarding/quiz/{id}/', 'trpc quiz.get'],
     allow: 'signed-in',
     object: 'quiz',
-    owned: { othersOpenTo: QUIZ_REVIEWERS },
-    why: 'A submission is its author’s; reviewers (review_quizzes) read everyone’s; to anyone else another’s is not found.',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'A submission is its author’s; reviewers (review_quizzes) and the customer staff (specialists, admins) read everyone’s; to anyone else another’s is not found.',
   },
   // User management.
   {

@@ -13,7 +13,7 @@ beforeAll(async () => {
     password: 'meridian-demo',
     role: 'traveler',
   })
-  for (const username of ['traveler', 'second-traveler', 'specialist', 'editor', 'expert']) {
+  for (const username of ['traveler', 'second-traveler', 'specialist', 'editor', 'expert', 'admin']) {
     token[username] = (await server.login(username)).access
   }
 })
@@ -68,6 +68,8 @@ describe('GET /api/onboarding/quiz/{id}/', () => {
     const reviewed = await server.request(path, { token: token.specialist })
     expect(reviewed.status).toBe(200)
     expect(reviewed.body.quiz_type).toBe('maldives')
+    // Admins see quizzes on customer profiles, so they read one by id too.
+    expect((await server.request(path, { token: token.admin })).status).toBe(200)
 
     for (const username of ['second-traveler', 'editor']) {
       const hidden = await server.request(path, { token: token[username] })

@@ -22,6 +22,11 @@ export function requireCustomerStaff(ctx: ServiceContext): Actor {
   return actor
 }
 
+/** Reading any traveler's quiz submission: reviewers and the customer staff (specialist, admin, superadmin). */
+export function canReadQuizzes(actor: Actor): boolean {
+  return hasPermission(actor, 'review_quizzes') || canManageCustomers(actor)
+}
+
 /** Setting a traveler's expert and the experts directory: those who assign experts (specialists, admins, superadmin). */
 export function requireExpertStaff(ctx: ServiceContext): Actor {
   const actor = requireActor(ctx)
