@@ -35,7 +35,10 @@ export async function submitOnboardingQuiz(ctx: ServiceContext, input: unknown):
       action: 'quiz.submitted',
       subjectType: 'quiz_submission',
       subjectId: row!.id,
-      summary: `${actor.username} completed the ${data.quiz_type === 'general' ? 'onboarding' : definition.title} quiz`,
+      summary:
+        data.quiz_type === 'general'
+          ? `${actor.username} completed the onboarding quiz (${data.quiz_data.travel_style}, ${data.quiz_data.group_size})`
+          : `${actor.username} completed the ${definition.title} quiz`,
     })
     return serializeQuiz(row!)
   })
