@@ -16,7 +16,7 @@ const EXPERTS = 500
 const SUBMISSIONS = Number(process.env.BENCH_QUIZZES ?? 10_000)
 
 /** Tops the database up to 10,000 travelers and 500 active experts, and adds 10,000 submissions, in PostgreSQL itself. */
-async function seed(databaseUrl: string) {
+export async function seed(databaseUrl: string) {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {
     const started = performance.now()
@@ -68,7 +68,7 @@ async function seed(databaseUrl: string) {
              (select count(*)::int from users u join roles r on r.id = u.role_id where r.name = 'traveler') as travelers,
              (select count(*)::int from users u join roles r on r.id = u.role_id where r.name = 'expert' and u.is_active) as experts`
     console.log(`\nQuiz review: ${n!.quizzes} submissions, ${n!.travelers} travelers, ${n!.experts} active experts (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
-    const [awaiting] = await sql`select id from quiz_submissions where status = 'awaiting_specialist' and quiz_type = 'maldives' order by id desc limit 1`
+    const [awaiting] = await sql`select id from quiz_submissions where status = 'awaiting_specialist' order by quiz_type = 'maldives' desc, id desc limit 1`
     return awaiting!.id as number
   } finally {
     await sql.end()

@@ -33,9 +33,12 @@ import { parseInput } from '../validation.ts'
  */
 const USER_ID = sql.raw('"users"."id"')
 
-/** Matched: the traveler has an expert (for every trip type or one), or a trip with an expert. */
-const MATCHED = sql`(exists (select 1 from ${travelerExperts} te where te.traveler_id = ${USER_ID})
-  or exists (select 1 from ${trips} t where t.traveler_id = ${USER_ID} and t.expert_id is not null))`
+/**
+ * Matched: the traveler has an expert (for every trip type or one), or a trip with an expert. Written as one IN over
+ * both sets, which PostgreSQL hashes once per statement instead of probing two indexes for every traveler counted.
+ */
+const MATCHED = sql`(${USER_ID} in (select te.traveler_id from ${travelerExperts} te
+  union all select t.traveler_id from ${trips} t where t.expert_id is not null))`
 
 /**
  * A traveler's status (docs/customers.md): inactive when the account is deactivated; otherwise active once they work
@@ -228,19 +231,13 @@ export async function listCustomers(ctx: ServiceContext, query: unknown, page: P
   requireCustomerStaff(ctx)
   const f = parseInput(CustomerFilters, query)
   const search = f.search ? `%${escapeLike(f.search.toLowerCase())}%` : undefined
-  const [listed, all] = await Promise.all([
-    customerList.page(ctx.db, { status: f.status || undefined, search }, page),
-    f.status ? customerList.page(ctx.db, { search }, { limit: 0 }) : null,
-  ])
-  const totals = (all ?? listed).totals
-  const total = (all ?? listed).count
-  const counters = {
-    all: total,
-    active: totals.active ?? 0,
-    inactive: totals.inactive ?? 0,
-    pending: total - (totals.active ?? 0) - (totals.inactive ?? 0),
-  }
-  return { count: listed.count, counters, results: await expand(ctx.db, listed.rows as unknown as CustomerRow[]), next_cursor: listed.next_cursor }
+  // The page by status and search; one count over the search alone answers every counter, the page's count too.
+  const listed = await customerList.page(ctx.db, { status: f.status || undefined, search }, page, { search })
+  const all = listed.count
+  const active = listed.totals.active ?? 0
+  const inactive = listed.totals.inactive ?? 0
+  const counters = { all, active, pending: all - active - inactive, inactive }
+  return { count: f.status ? counters[f.status as CustomerStatus] : all, counters, results: await expand(ctx.db, listed.rows as unknown as CustomerRow[]), next_cursor: listed.next_cursor }
 }
 
 async function loadCustomer(db: Database, rawId: unknown): Promise<CustomerRow> {

@@ -162,11 +162,17 @@ export function pagedList<F extends string, Row extends Record<string, unknown>>
 
   return {
     spec,
-    /** One page and the count of the filtered set: two statements, run together. */
-    async page(db: Database, filters: FilterValues<F>, window: PageWindow): Promise<ListPage<Row>> {
+    /**
+     * One page and the count of the filtered set: two statements, run together. `countOver` counts (and totals)
+     * another set of filters instead, for a list whose counters are over a wider set than its page (a status tab's
+     * page beside every tab's count): the caller then reads the page's count from the totals.
+     */
+    async page(db: Database, filters: FilterValues<F>, window: PageWindow, countOver?: FilterValues<F>): Promise<ListPage<Row>> {
       const { active, values, cursor } = bind(filters, window)
       const pair = statements(db, active, cursor)
-      const [rows, [figures]] = await Promise.all([pair.page.execute(values), pair.count.execute(values)])
+      const counted = countOver ? bind(countOver, window) : null
+      const count = counted ? statements(db, counted.active, false).count : pair.count
+      const [rows, [figures]] = await Promise.all([pair.page.execute(values), count.execute(counted ? counted.values : values)])
       const totals = Object.fromEntries(Object.entries(figures ?? {}).map(([k, v]) => [k, Number(v ?? 0)]))
       const last = rows.length === window.limit ? rows.at(-1) : undefined
       const next_cursor = last ? encodeCursor(keys.map((_, i) => String(last[`__c${i}`]))) : null

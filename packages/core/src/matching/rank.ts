@@ -43,14 +43,17 @@ export interface RankedExpert {
   reasons: string[]
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter(Boolean)
+/** Each word of the tags (and each tag's own name) to the tags it stands for, built once. */
+const TAGS_BY_WORD = new Map<string, string[]>()
+for (const [tag, { words }] of Object.entries(SPECIALIZATION_TAGS)) {
+  for (const word of new Set([tag, ...words])) TAGS_BY_WORD.set(word, [...(TAGS_BY_WORD.get(word) ?? []), tag])
+}
 
-/** The tags an expert's free-text specializations cover. */
+/** The tags an expert's free-text specializations cover (whole words, any case). */
 export function expertTags(specializations: readonly string[]): Set<string> {
   const found = new Set<string>()
-  const said = new Set(specializations.flatMap(words))
-  for (const [tag, { words: tagWords }] of Object.entries(SPECIALIZATION_TAGS)) {
-    if (said.has(tag) || tagWords.some((w) => said.has(w))) found.add(tag)
+  for (const text of specializations) {
+    for (const word of text.toLowerCase().split(/[^a-z]+/)) for (const tag of TAGS_BY_WORD.get(word) ?? []) found.add(tag)
   }
   return found
 }
@@ -113,7 +116,13 @@ function score(needs: MatchNeeds, expert: ExpertCandidate): { ranked: RankedExpe
     expert_id: expert.id,
     name: expert.name,
     score: Math.round(total),
-    points: Object.fromEntries(Object.entries(points).map(([k, x]) => [k, round1(x)])) as unknown as MatchPoints,
+    points: {
+      destinations: round1(points.destinations),
+      specializations: round1(points.specializations),
+      experience: round1(points.experience),
+      load: round1(points.load),
+      acceptance: round1(points.acceptance),
+    },
     reasons,
   }
   return { ranked, total }

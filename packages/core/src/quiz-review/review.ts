@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, quizSubmissions, type StoredMatch, sql, travelerExperts, trips, users } from '@meridian/db'
+import { and, asc, eq, inArray, quizDefinitions, quizSubmissions, type StoredMatch, sql, travelerExperts, trips, users } from '@meridian/db'
 import { QUIZ_REVIEW_MESSAGES, ReviewQuizInput, type TripType } from '@meridian/validators'
 import { recordActivity } from '../activity/record-activity.ts'
 import type { ServiceContext } from '../context.ts'
@@ -7,7 +7,7 @@ import { DomainError } from '../errors.ts'
 import { displayName } from '../auth/serialize-user.ts'
 import { loadCandidates, needsForSubmission, OPEN_TRIP_STATUSES } from '../matching/candidates.ts'
 import { type MatchNeeds, type RankedExpert, rankExperts } from '../matching/rank.ts'
-import { getQuizDefinition, type QuizDefinitionDto } from '../quiz/definitions.ts'
+import { getQuizDefinition, type QuizDefinitionDto, serializeDefinition } from '../quiz/definitions.ts'
 import { activeExpert, assignOpenTrips, type Tx } from '../trips/assignments.ts'
 import { parseInput } from '../validation.ts'
 import { requireQuizReviewer } from './access.ts'
@@ -61,9 +61,15 @@ export async function rankForSubmission(db: Db, row: typeof quizSubmissions.$inf
 export async function getQuizReview(ctx: ServiceContext, rawId: unknown): Promise<QuizReviewDto> {
   requireQuizReviewer(ctx)
   const id = idOf(rawId, QUIZ_REVIEW_MESSAGES.notFound)
-  const row = await loadSubmission(ctx.db, id)
-  if (row.status === 'submitted') throw new DomainError('not_found', QUIZ_REVIEW_MESSAGES.notFound)
-  const definition = await getQuizDefinition(ctx, row.quizType)
+  // The submission and its quiz's definition in one statement.
+  const [found] = await ctx.db
+    .select({ row: quizSubmissions, definition: quizDefinitions })
+    .from(quizSubmissions)
+    .leftJoin(quizDefinitions, eq(quizDefinitions.quizType, quizSubmissions.quizType))
+    .where(eq(quizSubmissions.id, id))
+  if (!found || found.row.status === 'submitted') throw new DomainError('not_found', QUIZ_REVIEW_MESSAGES.notFound)
+  const { row } = found
+  const definition = found.definition ? serializeDefinition(found.definition) : null
   const [[submission], matching, experts, open] = await Promise.all([
     serializeQueue(ctx.db, [row]),
     row.status === 'reviewed' && row.ranking

@@ -14,7 +14,8 @@ export interface QuizDefinitionDto {
 
 type DefinitionRow = typeof quizDefinitions.$inferSelect
 
-function serialize(row: DefinitionRow): QuizDefinitionDto {
+/** A definition row as the services answer it. */
+export function serializeDefinition(row: DefinitionRow): QuizDefinitionDto {
   return {
     quiz_type: row.quizType,
     title: row.title,
@@ -29,14 +30,14 @@ function serialize(row: DefinitionRow): QuizDefinitionDto {
 /** Every quiz type with its questions, in their order (seeded by migration 0013). Anyone may read them. */
 export async function listQuizDefinitions(ctx: { db: Database }): Promise<QuizDefinitionDto[]> {
   const rows = await ctx.db.select().from(quizDefinitions).orderBy(asc(quizDefinitions.position), asc(quizDefinitions.quizType))
-  return rows.map(serialize)
+  return rows.map(serializeDefinition)
 }
 
 /** One quiz type's definition, or null when the type is unknown (or not seeded). */
 export async function getQuizDefinition(ctx: { db: Database }, quizType: unknown): Promise<QuizDefinitionDto | null> {
   if (typeof quizType !== 'string' || !(QUIZ_TYPES as readonly string[]).includes(quizType)) return null
   const [row] = await ctx.db.select().from(quizDefinitions).where(eq(quizDefinitions.quizType, quizType as QuizType))
-  return row ? serialize(row) : null
+  return row ? serializeDefinition(row) : null
 }
 
 /** The answers' errors against a definition: each question answered with one of its options, nothing else. */
