@@ -1,0 +1,57 @@
+/** Itineraries (2-catalogue-content.md Itinerary builder, §3, §4, §8, §9; docs/itineraries.md). Browser-safe. */
+
+export const ITINERARY_STATUSES = ['draft', 'review', 'approved'] as const
+export type ItineraryStatus = (typeof ITINERARY_STATUSES)[number]
+
+/** Badge colours (§2): draft yellow, review blue, approved green, anything else purple. */
+export const ITINERARY_STATUS_COLORS: Record<string, string> = { draft: 'yellow', review: 'blue', approved: 'green' }
+export const itineraryStatusColor = (status: string) => ITINERARY_STATUS_COLORS[status] ?? 'purple'
+export const ITINERARY_STATUS_LABELS: Record<ItineraryStatus, string> = { draft: 'Draft', review: 'In review', approved: 'Approved' }
+
+/** Status moves: the expert sends a draft for review; reviewers approve it or send it back to draft. */
+export const ITINERARY_MOVES: Record<ItineraryStatus, readonly ItineraryStatus[]> = {
+  draft: ['review'],
+  review: ['approved', 'draft'],
+  approved: ['draft'],
+}
+
+export const ITEM_TYPES = ['activity', 'meal', 'transport', 'accommodation', 'free_time'] as const
+export type ItemType = (typeof ITEM_TYPES)[number]
+export const ITEM_TYPE_LABELS: Record<ItemType, string> = {
+  activity: 'Activity',
+  meal: 'Meal',
+  transport: 'Transport',
+  accommodation: 'Accommodation',
+  free_time: 'Free time',
+}
+
+/** The budget breakdown's kinds (§3): what each item type counts toward. Free time counts toward none. */
+export const BREAKDOWN_KINDS = ['accommodation', 'activities', 'meals', 'transport'] as const
+export type BreakdownKind = (typeof BREAKDOWN_KINDS)[number]
+export const BREAKDOWN_OF: Record<ItemType, BreakdownKind | null> = {
+  activity: 'activities',
+  meal: 'meals',
+  transport: 'transport',
+  accommodation: 'accommodation',
+  free_time: null,
+}
+
+export const ITEM_STATUSES = ['draft', 'confirmed', 'booked', 'cancelled'] as const
+
+/** An activity added from the library (§9): 09:00–11:00, type activity, status draft, location 'To be determined'. */
+export const TEMPLATE_DEFAULTS = { start_time: '09:00', end_time: '11:00', type: 'activity', status: 'draft', location: 'To be determined' } as const
+
+/** Limits of one itinerary. */
+export const MAX_ITINERARY_DAYS = 60
+export const MAX_ITEMS_PER_ITINERARY = 400
+
+export const ITINERARY_MESSAGES = {
+  loadFailed: 'Failed to load itinerary',
+  saveFailed: 'Failed to save itinerary',
+  noActivities: 'No activities planned',
+  noLibraryResults: 'No activities found',
+  notFound: 'The requested itinerary was not found.',
+  stale: (current: number, based: number) => `This itinerary was saved by someone else (version ${current}) since you opened version ${based}.`,
+  illegalMove: (from: string, to: string) => `An itinerary cannot move from ${from} to ${to}.`,
+  overBudget: (amount: string) => `Over budget by ${amount}.`,
+} as const
