@@ -11,6 +11,7 @@ import { seedDemoUsers } from '../seed/demo-users.ts'
 import { insertUser } from '../users/insert-user.ts'
 import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
 import { transferCost } from './pricing.ts'
+import { changeItineraryStatus, compareItineraryVersions, getItineraryVersion, listItineraryVersions, restoreItineraryVersion } from './versions.ts'
 
 let handle: DatabaseHandle
 const as: Record<string, ServiceContext> = {}
@@ -122,5 +123,71 @@ describe('transfer prices', () => {
     expect(transferCost({ currency: 'USD', per: 'person', adult: 100 }, t)).toBe('300.00')
     expect(transferCost({ currency: 'USD', per: 'vehicle', vehicle: 1200 }, t)).toBe('1200.00')
     expect(transferCost({}, t)).toBeNull()
+  })
+})
+
+describe('versions and status', () => {
+  it('lists versions with what changed, compares two, restores one as a new version', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    const [d1, d2] = start.days
+    const v2 = await saveItinerary(as.expert!, start.id, {
+      version: 1,
+      days: [
+        { key: d1!.key, date: d1!.date, title: 'Day 1', items: [{ ...meal('Breakfast', '12.00'), key: 'bfast' }, { ...meal('Dinner', '40.00'), key: 'dinner' }] },
+        { key: d2!.key, date: d2!.date, title: 'Day 2', items: [] },
+      ],
+    })
+    // Dinner moves to day 2 and costs more; breakfast goes; a walk is added.
+    await saveItinerary(as.expert!, start.id, {
+      version: v2.version,
+      days: [
+        { key: d1!.key, date: d1!.date, title: 'Day 1', items: [{ type: 'free_time', title: 'Walk', key: 'walk', duration_minutes: 60 }] },
+        { key: d2!.key, date: d2!.date, title: 'Day 2', items: [{ ...meal('Dinner', '45.00'), key: 'dinner' }] },
+      ],
+    })
+    const versions = await listItineraryVersions(as.expert!, start.id)
+    expect(versions.map((x) => [x.version, x.summary, x.current])).toEqual([
+      [3, '1 item added, 1 item removed, 1 item moved, 1 item re-priced', true],
+      [2, '1 day removed, 2 items added', false],
+      [1, 'Created', false],
+    ])
+    expect(versions[0]!.created_by).toMatchObject({ name: 'Elena Costa' })
+    const diff = await compareItineraryVersions(as.specialist!, start.id, { from: '2', to: '3' })
+    expect(diff.changes).toMatchObject({
+      items_added: [{ key: 'walk', title: 'Walk', day: 'Day 1' }],
+      items_removed: [{ key: 'bfast', title: 'Breakfast' }],
+      items_moved: [{ key: 'dinner', from: 'Day 1', to: 'Day 2' }],
+      items_repriced: [{ key: 'dinner', from: '40.0000', to: '45.0000' }],
+    })
+    expect(diff.totals).toEqual({ from: '52.00', to: '45.00' })
+
+    // Restoring version 2 makes version 4 with version 2's items; a stale restore answers 409.
+    expect((await errorOf(restoreItineraryVersion(as.expert!, start.id, { version: 2, based_on: 2 }))).code).toBe('conflict')
+    const restored = await restoreItineraryVersion(as.expert!, start.id, { version: 2, based_on: 3 })
+    expect(restored.version).toBe(4)
+    expect(restored.days[0]!.items.map((i) => i.title)).toEqual(['Breakfast', 'Dinner'])
+    expect(restored.total_cost).toBe('52.00')
+    expect((await listItineraryVersions(as.expert!, start.id))[0]!.summary).toBe('Restored version 2')
+    expect((await errorOf(compareItineraryVersions(as.expert!, start.id, { from: 2, to: 99 }))).code).toBe('not_found')
+  })
+
+  it('goes draft → review → approved; the traveler then reads the approved version only, read-only', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    await saveItinerary(as.expert!, start.id, { version: 1, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00')] }] })
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('conflict')
+    expect((await changeItineraryStatus(as.expert!, start.id, { status: 'review' })).status).toBe('review')
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('forbidden')
+    const approved = await changeItineraryStatus(as.specialist!, start.id, { status: 'approved' })
+    expect(approved).toMatchObject({ status: 'approved', approved_version: 2 })
+
+    // The expert reopens it and saves more; the traveler still sees version 2.
+    await changeItineraryStatus(as.expert!, start.id, { status: 'draft' })
+    await saveItinerary(as.expert!, start.id, { version: 2, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00'), meal('Ramen', '15.00')] }] })
+    const seen = await getItinerary(as.traveler!, start.id)
+    expect(seen).toMatchObject({ version: 2, can: { save: false, approve: false } })
+    expect(seen.days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
+    expect((await errorOf(getItineraryVersion(as.traveler!, start.id, 3))).code).toBe('not_found')
+    expect((await errorOf(saveItinerary(as.traveler!, start.id, { version: 3, days: [{ date: '2030-04-03', title: 'x' }] }))).code).toBe('forbidden')
+    expect((await errorOf(getItinerary(as.other!, start.id))).code).toBe('not_found')
   })
 })

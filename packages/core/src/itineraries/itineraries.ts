@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, type Database, eq, itineraries, itineraryDays, itineraryItems, itineraryVersions } from '@meridian/db'
+import { activities, and, asc, type Database, eq, inArray, itineraries, itineraryDays, itineraryItems, itineraryVersions, suppliers, transfers } from '@meridian/db'
 import {
   computeTotals,
   CreateItineraryInput,
@@ -15,7 +15,7 @@ import { requireTripScope, rolesOn, visibleTo } from '../trips/access.ts'
 import { loadTrip } from '../trips/trips.ts'
 import type { Tx } from '../trips/assignments.ts'
 import { parseInput } from '../validation.ts'
-import { priceItems } from './pricing.ts'
+import { type PricedItem, priceItems } from './pricing.ts'
 
 type ItineraryRow = typeof itineraries.$inferSelect
 type DayRow = typeof itineraryDays.$inferSelect
@@ -137,7 +137,7 @@ async function readParts(db: Database | Tx, id: number) {
 }
 
 /** The itinerary row and the actor's access to it; 404 when its trip is not theirs to see. */
-async function visibleItinerary(ctx: ServiceContext, rawId: unknown, db: Database | Tx = ctx.db, lock = false) {
+export async function visibleItinerary(ctx: ServiceContext, rawId: unknown, db: Database | Tx = ctx.db, lock = false) {
   const { actor, scope } = requireTripScope(ctx)
   const id = idOf(rawId, ITINERARY_MESSAGES.notFound)
   const query = db.select().from(itineraries).where(eq(itineraries.id, id))
@@ -237,13 +237,9 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
   const id = first.row.id
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
-    if (row!.version !== data.version) {
-      throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, data.version))
-    }
-    const version = row!.version + 1
-    const [updated] = await tx
-      .update(itineraries)
-      .set({
+    if (row!.version !== data.version) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, data.version))
+    await writeVersion(tx, row!, first.actor.id, {
+      fields: {
         title: fields.title ?? row!.title,
         description: fields.description ?? row!.description,
         destination: fields.destination ?? row!.destination,
@@ -253,57 +249,196 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
         budgetTotal: fields.budget_total === undefined ? row!.budgetTotal : fields.budget_total,
         currency,
         preferences: fields.preferences ?? row!.preferences,
-        version,
-        lastModifiedById: first.actor.id,
-      })
-      .where(eq(itineraries.id, id))
-      .returning()
-    await tx.delete(itineraryDays).where(eq(itineraryDays.itineraryId, id))
-    const dayRows = await tx
-      .insert(itineraryDays)
-      .values(data.days.map((d, position) => ({ itineraryId: id, key: d.key ?? newKey(), position, date: d.date, title: d.title, description: d.description, theme: d.theme })))
-      .returning()
-    let at = 0
-    const itemValues = data.days.flatMap((d, di) =>
-      d.items.map((_, position) => {
-        const p = priced[at++]!
-        return {
-          itineraryId: id,
-          dayId: dayRows[di]!.id,
-          key: p.key ?? newKey(),
-          position,
-          type: p.type,
-          title: p.title,
-          description: p.description,
-          startTime: p.start_time,
-          endTime: p.end_time,
-          locationName: p.location_name,
-          locationAddress: p.location_address,
-          durationMinutes: p.duration_minutes,
-          cost: p.cost,
-          currency: p.currency,
-          convertedCost: p.converted_cost,
-          bookingRequired: p.booking_required,
-          tags: p.tags,
-          notes: p.notes,
-          status: p.status,
-          activityId: p.activity_id,
-          transferId: p.transfer_id,
-          supplierId: p.supplier_id,
-          nights: p.nights,
-          unitPrice: p.unit_price,
-          pricing: p.pricing,
-        }
-      }),
-    )
-    const itemRows = itemValues.length ? await tx.insert(itineraryItems).values(itemValues).returning() : []
-    await tx.insert(itineraryVersions).values({
-      itineraryId: id,
-      version,
-      snapshot: serializeItinerary(updated!, dayRows, itemRows) as unknown as Record<string, unknown>,
-      summary: data.summary || `Saved ${dayRows.length} days, ${itemRows.length} items`,
-      createdById: first.actor.id,
+      },
+      days: data.days.map((d) => ({ key: d.key ?? newKey(), date: d.date, title: d.title, description: d.description, theme: d.theme })),
+      items: (() => {
+        let at = 0
+        return data.days.map((d) => d.items.map(() => priced[at++]!).map((p) => itemValues(p)))
+      })(),
+      summary: data.summary,
     })
   })
   return getItinerary(ctx, id)
+}
+
+type ItemValues = Omit<typeof itineraryItems.$inferInsert, 'itineraryId' | 'dayId' | 'position'>
+
+/** A priced item as stored. */
+function itemValues(p: PricedItem): ItemValues {
+  return {
+    key: p.key ?? newKey(),
+    type: p.type,
+    title: p.title,
+    description: p.description,
+    startTime: p.start_time,
+    endTime: p.end_time,
+    locationName: p.location_name,
+    locationAddress: p.location_address,
+    durationMinutes: p.duration_minutes,
+    cost: p.cost,
+    currency: p.currency,
+    convertedCost: p.converted_cost,
+    bookingRequired: p.booking_required,
+    tags: p.tags,
+    notes: p.notes,
+    status: p.status,
+    activityId: p.activity_id,
+    transferId: p.transfer_id,
+    supplierId: p.supplier_id,
+    nights: p.nights,
+    unitPrice: p.unit_price,
+    pricing: p.pricing,
+  }
+}
+
+/**
+ * Inside the caller's transaction, with the row locked and its version checked: the itinerary's fields, its days and
+ * items replaced, the version raised by one, and the new state kept as that version with a summary of what changed.
+ */
+async function writeVersion(
+  tx: Tx,
+  row: ItineraryRow,
+  actorId: number,
+  next: {
+    fields: Partial<typeof itineraries.$inferInsert>
+    days: { key: string; date: string; title: string; description: string; theme: string }[]
+    items: ItemValues[][]
+    summary: string
+  },
+) {
+  const id = row.id
+  const version = row.version + 1
+  const [updated] = await tx.update(itineraries).set({ ...next.fields, version, lastModifiedById: actorId }).where(eq(itineraries.id, id)).returning()
+  const [before] = await tx
+    .select({ snapshot: itineraryVersions.snapshot })
+    .from(itineraryVersions)
+    .where(and(eq(itineraryVersions.itineraryId, id), eq(itineraryVersions.version, row.version)))
+  await tx.delete(itineraryDays).where(eq(itineraryDays.itineraryId, id))
+  const dayRows = await tx
+    .insert(itineraryDays)
+    .values(next.days.map((d, position) => ({ itineraryId: id, position, ...d })))
+    .returning()
+  const values = next.items.flatMap((items, di) => items.map((item, position) => ({ ...item, itineraryId: id, dayId: dayRows[di]!.id, position })))
+  const itemRows = values.length ? await tx.insert(itineraryItems).values(values).returning() : []
+  const snapshot = serializeItinerary(updated!, dayRows, itemRows)
+  const changes = before ? compareSnapshots(before.snapshot as unknown as ItineraryDto, snapshot) : null
+  await tx.insert(itineraryVersions).values({
+    itineraryId: id,
+    version,
+    snapshot: snapshot as unknown as Record<string, unknown>,
+    summary: next.summary || (changes ? describeChanges(changes) : `${dayRows.length} days, ${itemRows.length} items`),
+    createdById: actorId,
+  })
+}
+
+export interface ItineraryChanges {
+  days_added: string[]
+  days_removed: string[]
+  items_added: { key: string; title: string; day: string }[]
+  items_removed: { key: string; title: string; day: string }[]
+  items_moved: { key: string; title: string; from: string; to: string }[]
+  items_repriced: { key: string; title: string; from: string | null; to: string | null }[]
+}
+
+/** What changed from one state to another, by the keys days and items keep across saves. */
+export function compareSnapshots(from: ItineraryDto, to: ItineraryDto): ItineraryChanges {
+  const place = (s: ItineraryDto) => {
+    const out = new Map<string, { title: string; day: string; dayKey: string; index: number; cost: string | null }>()
+    for (const d of s.days) d.items.forEach((i, index) => out.set(i.key, { title: i.title, day: d.title, dayKey: d.key, index, cost: i.details.converted_cost }))
+    return out
+  }
+  const a = place(from)
+  const b = place(to)
+  const dayKeys = (s: ItineraryDto) => new Map(s.days.map((d) => [d.key, d.title]))
+  const da = dayKeys(from)
+  const db = dayKeys(to)
+  const sameCost = (x: string | null, y: string | null) => (x === null || y === null ? x === y : Number(x) === Number(y))
+  return {
+    days_added: [...db].filter(([k]) => !da.has(k)).map(([, t]) => t),
+    days_removed: [...da].filter(([k]) => !db.has(k)).map(([, t]) => t),
+    items_added: [...b].filter(([k]) => !a.has(k)).map(([key, x]) => ({ key, title: x.title, day: x.day })),
+    items_removed: [...a].filter(([k]) => !b.has(k)).map(([key, x]) => ({ key, title: x.title, day: x.day })),
+    items_moved: [...b]
+      .filter(([k, x]) => a.has(k) && (a.get(k)!.dayKey !== x.dayKey || a.get(k)!.index !== x.index))
+      .map(([key, x]) => ({ key, title: x.title, from: a.get(key)!.day, to: x.day })),
+    items_repriced: [...b]
+      .filter(([k, x]) => a.has(k) && !sameCost(a.get(k)!.cost, x.cost))
+      .map(([key, x]) => ({ key, title: x.title, from: a.get(key)!.cost, to: x.cost })),
+  }
+}
+
+/** One line: "2 items added, 1 removed, 1 moved, 1 re-priced". */
+export function describeChanges(c: ItineraryChanges): string {
+  const parts = [
+    [c.days_added.length, 'day added', 'days added'],
+    [c.days_removed.length, 'day removed', 'days removed'],
+    [c.items_added.length, 'item added', 'items added'],
+    [c.items_removed.length, 'item removed', 'items removed'],
+    [c.items_moved.length, 'item moved', 'items moved'],
+    [c.items_repriced.length, 'item re-priced', 'items re-priced'],
+  ] as const
+  const said = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
+  return said.length ? said.join(', ') : 'No changes to days or items'
+}
+
+/** A saved state's days and items written again as a new version (restore), after the same version check as a save. */
+export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: number, basedOn: number, snapshot: ItineraryDto, summary: string) {
+  // Catalogue records deleted since that version are no longer named (their items keep their prices).
+  const all = snapshot.days.flatMap((d) => d.items)
+  const existing = async (table: typeof activities | typeof transfers | typeof suppliers, ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((x): x is number => x !== null))]
+    return new Set(wanted.length ? (await ctx.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id) : [])
+  }
+  const [activityIds, transferIds, supplierIds] = await Promise.all([
+    existing(activities, all.map((i) => i.activity_id)),
+    existing(transfers, all.map((i) => i.transfer_id)),
+    existing(suppliers, all.map((i) => i.supplier_id)),
+  ])
+  const keep = (ids: Set<number>, id: number | null) => (id !== null && ids.has(id) ? id : null)
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
+    if (row!.version !== basedOn) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, basedOn))
+    await writeVersion(tx, row!, actorId, {
+      fields: {
+        title: snapshot.title,
+        description: snapshot.description,
+        destination: snapshot.destination,
+        startDate: snapshot.start_date,
+        endDate: snapshot.end_date,
+        ...snapshot.travelers,
+        budgetTotal: snapshot.budget.total,
+        currency: snapshot.budget.currency,
+        preferences: snapshot.preferences,
+      },
+      days: snapshot.days.map((d) => ({ key: d.key, date: d.date, title: d.title, description: d.description, theme: d.theme })),
+      items: snapshot.days.map((d) =>
+        d.items.map((i) => ({
+          key: i.key,
+          type: i.type as ItemValues['type'],
+          title: i.title,
+          description: i.description,
+          startTime: i.start_time,
+          endTime: i.end_time,
+          locationName: i.location.name,
+          locationAddress: i.location.address,
+          durationMinutes: i.details.duration,
+          cost: i.details.cost,
+          currency: i.details.currency,
+          convertedCost: i.details.converted_cost,
+          bookingRequired: i.details.booking_required,
+          tags: i.details.tags,
+          media: i.media,
+          notes: i.notes,
+          status: i.status,
+          activityId: keep(activityIds, i.activity_id),
+          transferId: keep(transferIds, i.transfer_id),
+          supplierId: keep(supplierIds, i.supplier_id),
+          nights: i.nights,
+          unitPrice: i.unit_price,
+          pricing: i.pricing,
+        })),
+      ),
+      summary,
+    })
+  })
 }

@@ -1,0 +1,104 @@
+import { and, desc, eq, inArray, itineraries, itineraryVersions, users } from '@meridian/db'
+import { ITINERARY_MESSAGES, ITINERARY_MOVES, type ItineraryStatus, ITINERARY_STATUSES } from '@meridian/validators'
+import * as v from 'valibot'
+import { displayName } from '../auth/serialize-user.ts'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { parseInput } from '../validation.ts'
+import { compareSnapshots, getItinerary, type ItineraryDto, restoreSnapshot, visibleItinerary } from './itineraries.ts'
+
+const versionNumber = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Enter a version number.'), v.transform(Number))], 'Enter a version number.'),
+  v.integer('Enter a version number.'),
+  v.minValue(1, 'Enter a version number.'),
+)
+
+const versionNotFound = (n: number) => new DomainError('not_found', `Version ${n} of this itinerary was not found.`)
+
+/** GET /api/itineraries/{id}/versions/: every saved version, newest first, with who, when and what changed. */
+export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown) {
+  const { row, access } = await visibleItinerary(ctx, rawId)
+  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  const rows = await ctx.db
+    .select({ version: itineraryVersions.version, summary: itineraryVersions.summary, createdAt: itineraryVersions.createdAt, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(itineraryVersions)
+    .leftJoin(users, eq(users.id, itineraryVersions.createdById))
+    .where(eq(itineraryVersions.itineraryId, row.id))
+    .orderBy(desc(itineraryVersions.version))
+  return rows.map((r) => ({
+    version: r.version,
+    summary: r.summary,
+    created_at: r.createdAt.toISOString(),
+    created_by: r.id === null ? null : { id: r.id, name: displayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', username: r.username ?? '' }) },
+    current: r.version === row.version,
+    approved: r.version === row.approvedVersion,
+  }))
+}
+
+async function snapshotsOf(ctx: ServiceContext, itineraryId: number, numbers: number[]) {
+  const rows = await ctx.db
+    .select({ version: itineraryVersions.version, snapshot: itineraryVersions.snapshot })
+    .from(itineraryVersions)
+    .where(and(eq(itineraryVersions.itineraryId, itineraryId), inArray(itineraryVersions.version, numbers)))
+  return numbers.map((n) => {
+    const found = rows.find((r) => r.version === n)
+    if (!found) throw versionNotFound(n)
+    return found.snapshot as unknown as ItineraryDto
+  })
+}
+
+/** GET /api/itineraries/{id}/versions/{version}/: one saved state, whole. */
+export async function getItineraryVersion(ctx: ServiceContext, rawId: unknown, rawVersion: unknown) {
+  const { row, access } = await visibleItinerary(ctx, rawId)
+  const n = parseInput(v.object({ version: versionNumber }), { version: rawVersion }).version
+  // The traveler reads the approved version only.
+  if (access.travelerOnly && n !== row.approvedVersion) throw versionNotFound(n)
+  const [snapshot] = await snapshotsOf(ctx, row.id, [n])
+  return snapshot!
+}
+
+/** GET /api/itineraries/{id}/compare/?from=&to=: days and items added, removed, moved and re-priced between two versions. */
+export async function compareItineraryVersions(ctx: ServiceContext, rawId: unknown, query: unknown) {
+  const { row, access } = await visibleItinerary(ctx, rawId)
+  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  const q = parseInput(v.object({ from: versionNumber, to: versionNumber }), query)
+  const [from, to] = await snapshotsOf(ctx, row.id, [q.from, q.to])
+  return { from: q.from, to: q.to, changes: compareSnapshots(from!, to!), totals: { from: from!.total_cost, to: to!.total_cost } }
+}
+
+/**
+ * POST /api/itineraries/{id}/restore/ `{version, based_on}`: that version's days and items (as they were priced) become
+ * a new version. Stale `based_on`: 409, as a save.
+ */
+export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknown, input: unknown) {
+  const q = parseInput(v.object({ version: versionNumber, based_on: versionNumber }), input)
+  const { row, access, actor } = await visibleItinerary(ctx, rawId)
+  if (!access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
+  const [snapshot] = await snapshotsOf(ctx, row.id, [q.version])
+  await restoreSnapshot(ctx, row.id, actor.id, q.based_on, snapshot!, `Restored version ${q.version}`)
+  return getItinerary(ctx, row.id)
+}
+
+/**
+ * POST /api/itineraries/{id}/status/ `{status}`: draft → review (the trip's expert or staff who edit), review →
+ * approved or back to draft (specialists, admins, superadmin), approved → draft (to change it again; the traveler
+ * keeps seeing the approved version). Approving records the version the traveler now sees.
+ */
+export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown, input: unknown) {
+  const { status } = parseInput(v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) }), input)
+  const { row, access } = await visibleItinerary(ctx, rawId)
+  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  const from = row.status as ItineraryStatus
+  if (!ITINERARY_MOVES[from].includes(status)) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(from, status))
+  const mayMove = status === 'approved' || from === 'review' ? access.approve : access.edit
+  if (!mayMove) throw new DomainError('forbidden', "You don't have permission to perform this action.")
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(itineraries).where(eq(itineraries.id, row.id)).for('update')
+    if (locked!.status !== from) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(locked!.status, status))
+    await tx
+      .update(itineraries)
+      .set({ status, ...(status === 'approved' ? { approvedVersion: locked!.version } : {}) })
+      .where(eq(itineraries.id, row.id))
+  })
+  return getItinerary(ctx, row.id)
+}
