@@ -28,6 +28,7 @@ export type ObjectKind =
   | 'assignment'
   | 'customer'
   | 'expert'
+  | 'itinerary'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -192,6 +193,46 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: ['loader /dashboard/quizzes', 'action /dashboard/quizzes'],
     allow: TRIP_PLANNERS,
     why: 'Taking a quiz of any type from Trip Planning: access_trip_planning (1 §6), travelers and the superadmin.',
+  },
+  // Itineraries (docs/itineraries.md): through their trips' scope.
+  {
+    area: 'Itineraries',
+    patterns: ['GET /api/itineraries/', 'trpc itineraries.list'],
+    allow: TRIP_READERS,
+    why: 'Each sees the itineraries of the trips they may see; a traveler only those with an approved version. The editor has no trips.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['GET /api/itineraries/{id}/', 'trpc itineraries.get', 'trpc itineraries.version'],
+    allow: TRIP_READERS,
+    object: 'itinerary',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'A traveler reads the approved version of their own trip’s itinerary; an expert those of their trips; staff and specialists every one; another person’s answers 404.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['POST /api/itineraries/', 'trpc itineraries.create'],
+    allow: ['superadmin', 'admin', 'expert'],
+    why: 'The trip’s accepted expert plans it, and staff with manage_trips; travelers and specialists do not write itineraries.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['PATCH /api/itineraries/{id}/', 'POST /api/itineraries/{id}/restore/', 'trpc itineraries.save', 'trpc itineraries.restore'],
+    allow: ['superadmin', 'admin', 'expert'],
+    object: 'itinerary',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Saving and restoring: the trip’s accepted expert, admins and the superadmin; another expert’s itinerary answers 404.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: [
+      'POST /api/itineraries/{id}/status/', 'GET /api/itineraries/{id}/versions/', 'GET /api/itineraries/{id}/compare/',
+      'trpc itineraries.changeStatus', 'trpc itineraries.versions', 'trpc itineraries.compare',
+    ],
+    allow: ['superadmin', 'admin', 'expert', 'specialist'],
+    object: 'itinerary',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'Versions, comparison and status are for those who work on the itinerary: its expert sends for review, specialists and admins approve; travelers see approved versions only.',
   },
   // The Review Center, customers and experts (docs/quiz-review.md, docs/customers.md).
   {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { quizSubmissions, tripAssignments, trips } from '@meridian/db'
+import { itineraries, itineraryVersions, quizSubmissions, tripAssignments, trips } from '@meridian/db'
+import { serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
 
@@ -128,6 +129,26 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         .values({ title: `Access assignment ${unique()}`, startDate: '2030-06-01', endDate: '2030-06-03', travelerId: strangerId })
         .returning({ id: trips.id })
       const [row] = await server.app.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: ownerId(owner) }).returning({ id: tripAssignments.id })
+      return row!.id
+    },
+    // An itinerary of the owner's trip: approved for a traveler (what they may read), on an accepted assignment for an
+    // expert; a stranger's trip's otherwise.
+    itinerary: async (owner) => {
+      const expert = owner === 'expert'
+      const [trip] = await server.app.db
+        .insert(trips)
+        .values({ title: `Access plan ${unique()}`, startDate: '2030-07-01', endDate: '2030-07-03', travelerId: expert ? strangerId : ownerId(owner), expertId: expert ? userIds.expert : null })
+        .returning({ id: trips.id })
+      if (expert) await server.app.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: userIds.expert, status: 'accepted' })
+      const [row] = await server.app.db
+        .insert(itineraries)
+        .values({ tripId: trip!.id, title: 'Access plan', startDate: '2030-07-01', endDate: '2030-07-03', adults: 2, approvedVersion: 1 })
+        .returning()
+      await server.app.db.insert(itineraryVersions).values({
+        itineraryId: row!.id,
+        version: 1,
+        snapshot: serializeItinerary(row!, [], []) as unknown as Record<string, unknown>,
+      })
       return row!.id
     },
     // A traveler who is none of the demo accounts (a customer), and the demo expert.

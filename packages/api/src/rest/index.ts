@@ -9,6 +9,7 @@ import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteTable } from './router.ts'
 import { tripRoutes } from './trips.ts'
 import { specialistRoutes } from './specialist.ts'
+import { itineraryRoutes } from './itineraries.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -33,6 +34,7 @@ function registerRoutes(table: RouteTable) {
   activityRoutes(table)
   tripRoutes(table)
   specialistRoutes(table)
+  itineraryRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

@@ -7,6 +7,7 @@ import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter }
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
 import { specialistRouter } from './routers/specialist.ts'
+import { itinerariesRouter } from './routers/itineraries.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   tripRequests: tripRequestsRouter,
   expert: expertRouter,
   specialist: specialistRouter,
+  itineraries: itinerariesRouter,
 })
 
 export type AppRouter = typeof appRouter

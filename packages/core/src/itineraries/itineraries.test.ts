@@ -11,7 +11,7 @@ import { seedDemoUsers } from '../seed/demo-users.ts'
 import { insertUser } from '../users/insert-user.ts'
 import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
 import { transferCost } from './pricing.ts'
-import { changeItineraryStatus, compareItineraryVersions, getItineraryVersion, listItineraryVersions, restoreItineraryVersion } from './versions.ts'
+import { changeItineraryStatus, compareItineraryVersions, listItineraryVersions, restoreItineraryVersion } from './versions.ts'
 
 let handle: DatabaseHandle
 const as: Record<string, ServiceContext> = {}
@@ -186,7 +186,8 @@ describe('versions and status', () => {
     const seen = await getItinerary(as.traveler!, start.id)
     expect(seen).toMatchObject({ version: 2, can: { save: false, approve: false } })
     expect(seen.days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
-    expect((await errorOf(getItineraryVersion(as.traveler!, start.id, 3))).code).toBe('not_found')
+    expect((await errorOf(getItinerary(as.traveler!, start.id, { version: 3 }))).code).toBe('not_found')
+    expect((await getItinerary(as.traveler!, start.id, { version: 2 })).days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
     expect((await errorOf(saveItinerary(as.traveler!, start.id, { version: 3, days: [{ date: '2030-04-03', title: 'x' }] }))).code).toBe('forbidden')
     expect((await errorOf(getItinerary(as.other!, start.id))).code).toBe('not_found')
   })

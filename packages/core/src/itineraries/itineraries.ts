@@ -7,7 +7,9 @@ import {
   type ItineraryTotals,
   overBudget,
   SaveItineraryInput,
+  toUnits,
 } from '@meridian/validators'
+import { hasPermission } from '@meridian/auth'
 import type { Actor, ServiceContext } from '../context.ts'
 import { idOf, todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
@@ -91,7 +93,7 @@ function serializeItem(r: ItemRow): ItineraryItemDto {
 export function serializeItinerary(row: ItineraryRow, days: DayRow[], items: ItemRow[], places = 2) {
   const byDay = days.map((d) => ({ day: d, items: items.filter((i) => i.dayId === d.id).sort((a, b) => a.position - b.position) }))
   const totals: ItineraryTotals = computeTotals(
-    byDay.map((d) => ({ items: d.items.map((i) => ({ id: i.key, type: i.type, duration_minutes: i.durationMinutes, cost: i.convertedCost === null ? null : Number(i.convertedCost).toFixed(4) })) })),
+    byDay.map((d) => ({ items: d.items.map((i) => ({ id: i.key, type: i.type, duration_minutes: i.durationMinutes, cost: i.convertedCost })) })),
     places,
   )
   return {
@@ -136,6 +138,15 @@ async function readParts(db: Database | Tx, id: number) {
   return { days, items }
 }
 
+/** Writing itineraries at all: the trips' experts (manage_assigned_trips) and staff (manage_trips); else 403 first. */
+export function requireItineraryEditor(ctx: ServiceContext): Actor {
+  const { actor } = requireTripScope(ctx)
+  if (!hasPermission(actor, 'manage_trips') && !hasPermission(actor, 'manage_assigned_trips')) {
+    throw new DomainError('forbidden', "You don't have permission to perform this action.")
+  }
+  return actor
+}
+
 /** The itinerary row and the actor's access to it; 404 when its trip is not theirs to see. */
 export async function visibleItinerary(ctx: ServiceContext, rawId: unknown, db: Database | Tx = ctx.db, lock = false) {
   const { actor, scope } = requireTripScope(ctx)
@@ -154,8 +165,19 @@ export async function visibleItinerary(ctx: ServiceContext, rawId: unknown, db: 
  * GET /api/itineraries/{id}/: the current state for those who work on it; for the trip's traveler, the approved
  * version (read-only). With `can` (save, approve) for the screens.
  */
-export async function getItinerary(ctx: ServiceContext, rawId: unknown) {
+export async function getItinerary(ctx: ServiceContext, rawId: unknown, query: { version?: unknown } = {}) {
   const { row, access } = await visibleItinerary(ctx, rawId)
+  if (query.version !== undefined && query.version !== '') {
+    const n = typeof query.version === 'number' ? query.version : /^[1-9]\d{0,8}$/.test(String(query.version)) ? Number(query.version) : Number.NaN
+    // The traveler reads the approved version only; any other is not found.
+    if (!Number.isInteger(n) || (access.travelerOnly && n !== row.approvedVersion)) throw new DomainError('not_found', `Version ${String(query.version)} of this itinerary was not found.`)
+    const [kept] = await ctx.db
+      .select({ snapshot: itineraryVersions.snapshot })
+      .from(itineraryVersions)
+      .where(and(eq(itineraryVersions.itineraryId, row.id), eq(itineraryVersions.version, n)))
+    if (!kept) throw new DomainError('not_found', `Version ${n} of this itinerary was not found.`)
+    return { ...(kept.snapshot as unknown as ItineraryDto), can: { save: false, approve: false } }
+  }
   if (access.travelerOnly) {
     const [approved] = await ctx.db
       .select()
@@ -172,6 +194,7 @@ export async function getItinerary(ctx: ServiceContext, rawId: unknown) {
  * its travelers the trip's. The trip's accepted expert or staff with manage_trips. Version 1 is kept.
  */
 export async function createItinerary(ctx: ServiceContext, input: unknown) {
+  requireItineraryEditor(ctx)
   const { actor, scope } = requireTripScope(ctx)
   const data = parseInput(CreateItineraryInput, input)
   const trip = await loadTrip(ctx.db, data.trip_id!)
@@ -223,9 +246,10 @@ export async function createItinerary(ctx: ServiceContext, input: unknown) {
  * the days and items are replaced, the version goes up by one and the new state is kept as that version.
  */
 export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const data = parseInput(SaveItineraryInput, input)
+  requireItineraryEditor(ctx)
   const first = await visibleItinerary(ctx, rawId)
   if (!first.access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
+  const data = parseInput(SaveItineraryInput, input)
   const fields = data.fields
   const currency = fields.currency ?? first.row.currency
   const travelers = { adults: fields.adults ?? first.row.adults, children: fields.children ?? first.row.children, infants: fields.infants ?? first.row.infants }
@@ -352,7 +376,7 @@ export function compareSnapshots(from: ItineraryDto, to: ItineraryDto): Itinerar
   const dayKeys = (s: ItineraryDto) => new Map(s.days.map((d) => [d.key, d.title]))
   const da = dayKeys(from)
   const db = dayKeys(to)
-  const sameCost = (x: string | null, y: string | null) => (x === null || y === null ? x === y : Number(x) === Number(y))
+  const sameCost = (x: string | null, y: string | null) => (x === null || y === null ? x === y : toUnits(x) === toUnits(y))
   return {
     days_added: [...db].filter(([k]) => !da.has(k)).map(([, t]) => t),
     days_removed: [...da].filter(([k]) => !db.has(k)).map(([, t]) => t),

@@ -5,7 +5,8 @@ import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
-import { compareSnapshots, getItinerary, type ItineraryDto, restoreSnapshot, visibleItinerary } from './itineraries.ts'
+import { requireTripScope } from '../trips/access.ts'
+import { compareSnapshots, getItinerary, type ItineraryDto, requireItineraryEditor, restoreSnapshot, visibleItinerary } from './itineraries.ts'
 
 const versionNumber = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Enter a version number.'), v.transform(Number))], 'Enter a version number.'),
@@ -13,12 +14,18 @@ const versionNumber = v.pipe(
   v.minValue(1, 'Enter a version number.'),
 )
 
+/** The versions, compare and status calls are for those who work on itineraries: not travelers (403 first). */
+function requireItineraryStaff(ctx: ServiceContext) {
+  const { scope } = requireTripScope(ctx)
+  if (scope === 'own') throw new DomainError('forbidden', "You don't have permission to perform this action.")
+}
+
 const versionNotFound = (n: number) => new DomainError('not_found', `Version ${n} of this itinerary was not found.`)
 
 /** GET /api/itineraries/{id}/versions/: every saved version, newest first, with who, when and what changed. */
 export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown) {
-  const { row, access } = await visibleItinerary(ctx, rawId)
-  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  requireItineraryStaff(ctx)
+  const { row } = await visibleItinerary(ctx, rawId)
   const rows = await ctx.db
     .select({ version: itineraryVersions.version, summary: itineraryVersions.summary, createdAt: itineraryVersions.createdAt, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(itineraryVersions)
@@ -47,20 +54,10 @@ async function snapshotsOf(ctx: ServiceContext, itineraryId: number, numbers: nu
   })
 }
 
-/** GET /api/itineraries/{id}/versions/{version}/: one saved state, whole. */
-export async function getItineraryVersion(ctx: ServiceContext, rawId: unknown, rawVersion: unknown) {
-  const { row, access } = await visibleItinerary(ctx, rawId)
-  const n = parseInput(v.object({ version: versionNumber }), { version: rawVersion }).version
-  // The traveler reads the approved version only.
-  if (access.travelerOnly && n !== row.approvedVersion) throw versionNotFound(n)
-  const [snapshot] = await snapshotsOf(ctx, row.id, [n])
-  return snapshot!
-}
-
 /** GET /api/itineraries/{id}/compare/?from=&to=: days and items added, removed, moved and re-priced between two versions. */
 export async function compareItineraryVersions(ctx: ServiceContext, rawId: unknown, query: unknown) {
-  const { row, access } = await visibleItinerary(ctx, rawId)
-  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  requireItineraryStaff(ctx)
+  const { row } = await visibleItinerary(ctx, rawId)
   const q = parseInput(v.object({ from: versionNumber, to: versionNumber }), query)
   const [from, to] = await snapshotsOf(ctx, row.id, [q.from, q.to])
   return { from: q.from, to: q.to, changes: compareSnapshots(from!, to!), totals: { from: from!.total_cost, to: to!.total_cost } }
@@ -71,9 +68,10 @@ export async function compareItineraryVersions(ctx: ServiceContext, rawId: unkno
  * a new version. Stale `based_on`: 409, as a save.
  */
 export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const q = parseInput(v.object({ version: versionNumber, based_on: versionNumber }), input)
+  requireItineraryEditor(ctx)
   const { row, access, actor } = await visibleItinerary(ctx, rawId)
   if (!access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
+  const q = parseInput(v.object({ version: versionNumber, based_on: versionNumber }), input)
   const [snapshot] = await snapshotsOf(ctx, row.id, [q.version])
   await restoreSnapshot(ctx, row.id, actor.id, q.based_on, snapshot!, `Restored version ${q.version}`)
   return getItinerary(ctx, row.id)
@@ -85,9 +83,9 @@ export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknow
  * keeps seeing the approved version). Approving records the version the traveler now sees.
  */
 export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const { status } = parseInput(v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) }), input)
+  requireItineraryStaff(ctx)
   const { row, access } = await visibleItinerary(ctx, rawId)
-  if (access.travelerOnly) throw new DomainError('not_found', ITINERARY_MESSAGES.notFound)
+  const { status } = parseInput(v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) }), input)
   const from = row.status as ItineraryStatus
   if (!ITINERARY_MOVES[from].includes(status)) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(from, status))
   const mayMove = status === 'approved' || from === 'review' ? access.approve : access.edit
