@@ -19,6 +19,7 @@
 //   BENCH_ONLY=trips   only the trips scenario (100,000 trips; My Trips loader and the expert's assignments, p95 beside the baseline)
 //   BENCH_ONLY=quiz-review  only the quiz review scenario (10,000 submissions and travelers, 500 experts: the queue, one
 //                      review's ranking and the customers list, p95 beside the baseline)
+//   BENCH_ONLY=itineraries  only the itineraries scenario (a 14-day, 100-item itinerary: load, save, compare; p95)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -35,6 +36,7 @@ import { measureUsersList, seedUsers } from './users-list.ts'
 import { measureLists } from './lists.ts'
 import { measureTrips } from './trips.ts'
 import { measureQuizReview } from './quiz-review.ts'
+import { measureItineraries } from './itineraries.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -241,6 +243,13 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'itineraries') {
+    await baselineChild.stop()
+    await measureItineraries(app.base)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'users-list') {
     await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
     await Promise.all([app.child.stop(), baselineChild.stop()])
@@ -267,6 +276,7 @@ async function main() {
   await timeLogins()
   await measureTrips(app.base, databaseUrl)
   await measureQuizReview(app.base, databaseUrl)
+  await measureItineraries(app.base)
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
   if (listsRun) await lists()
