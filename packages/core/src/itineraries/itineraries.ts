@@ -259,10 +259,10 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
   if (end < start) throw DomainError.invalid({ 'fields.end_date': ['The end date cannot be before the start date.'] })
   const { items: priced } = await priceItems(ctx.db, data.days, travelers, currency, todayUtc())
   const id = first.row.id
-  await ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
     if (row!.version !== data.version) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, data.version))
-    await writeVersion(tx, row!, first.actor.id, {
+    return writeVersion(tx, row!, first.actor.id, {
       fields: {
         title: fields.title ?? row!.title,
         description: fields.description ?? row!.description,
@@ -282,7 +282,8 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
       summary: data.summary,
     })
   })
-  return getItinerary(ctx, id)
+  // The state just written is the answer: no second read.
+  return { ...saved, can: { save: first.access.edit, approve: first.access.approve } }
 }
 
 type ItemValues = Omit<typeof itineraryItems.$inferInsert, 'itineraryId' | 'dayId' | 'position'>
@@ -353,6 +354,7 @@ async function writeVersion(
     summary: next.summary || (changes ? describeChanges(changes) : `${dayRows.length} days, ${itemRows.length} items`),
     createdById: actorId,
   })
+  return snapshot
 }
 
 export interface ItineraryChanges {
