@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { quickAccessFor } from '@meridian/auth/navigation'
-import { getDashboardOverview, listOverviewSections } from '@meridian/core'
+import { canManageCustomers, getDashboardOverview, listOverviewSections } from '@meridian/core'
 import { OverviewSections } from '../components/overview/overview-sections.tsx'
 import { PlatformStatus } from '../components/overview/platform-status.tsx'
 import { QuickAccess } from '../components/overview/quick-access.tsx'
@@ -31,12 +31,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
     overview,
     sections,
+    links: { customers: canManageCustomers(actor) },
     quickAccess: quickAccessFor(actor.role).map(({ title, description, to }) => ({ title, description, to })),
   }
 }
 
 export default function Overview() {
-  const { user, now: serverNow, overview, sections, quickAccess } = useLoaderData<typeof loader>()
+  const { user, now: serverNow, overview, sections, links, quickAccess } = useLoaderData<typeof loader>()
   const { now, live } = useNow(serverNow)
   const preferences = useDashboardData()?.preferences
   useAutoRefresh(preferences?.auto_refresh ?? true, preferences?.refresh_interval ?? 30)
@@ -57,7 +58,7 @@ export default function Overview() {
       {sections.length ? (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
-            <OverviewSections sections={sections} now={clock} />
+            <OverviewSections sections={sections} now={clock} links={links} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
             <SimpleGrid cols={{ base: 1, md: 2, xl: 1 }} spacing="lg">

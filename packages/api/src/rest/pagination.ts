@@ -50,13 +50,21 @@ export function queryFilters(query: URLSearchParams): Record<string, string> {
   return out
 }
 
-type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
+type ListService = (
+  ctx: RestCall['ctx'],
+  query: unknown,
+  page: { limit: number; offset: number },
+) => Promise<{ count: number; results: unknown[]; next_cursor?: string | null; counters?: Record<string, number> }>
 
-/** A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. */
+/**
+ * A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. Counters a
+ * service answers beside its page (the customers' status counters) follow DRF's four keys.
+ */
 export const pagedList =
   (list: ListService, defaultSize: number): Handler =>
   async ({ ctx, query, origin, req }) => {
     const page = pageRequest(query, defaultSize)
-    const { count, results } = await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
-    return { body: pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results) }
+    const { count, results, counters } = await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
+    const body = pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results)
+    return { body: counters ? { ...body, counters } : body }
   }

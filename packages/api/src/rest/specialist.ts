@@ -11,7 +11,7 @@ import {
   saveCustomerNote,
 } from '@meridian/core'
 import { CUSTOMERS_PAGE_SIZE, QUIZ_QUEUE_PAGE_SIZE } from '@meridian/validators'
-import { pagedList as paged, pageRequest, pageResponse, queryFilters } from './pagination.ts'
+import { pagedList as paged, queryFilters } from './pagination.ts'
 import type { RouteTable } from './router.ts'
 
 /**
@@ -25,12 +25,7 @@ export function specialistRoutes(table: RouteTable) {
     .add('GET', `${base}/quiz-reviews/`, paged(listQuizQueue, QUIZ_QUEUE_PAGE_SIZE))
     .add('GET', `${base}/quiz-reviews/{id}/`, async ({ ctx, params }) => ({ body: await getQuizReview(ctx, params.id) }))
     .add('POST', `${base}/quiz-reviews/{id}/`, async ({ ctx, params, body }) => ({ body: await reviewQuiz(ctx, params.id, await body()) }))
-    .add('GET', `${base}/customers/`, async ({ ctx, query, origin, req }) => {
-      // DRF's page, with the status counters beside it.
-      const page = pageRequest(query, CUSTOMERS_PAGE_SIZE)
-      const { count, counters, results } = await listCustomers(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
-      return { body: { ...pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results), counters } }
-    })
+    .add('GET', `${base}/customers/`, paged(listCustomers, CUSTOMERS_PAGE_SIZE))
     .add('GET', `${base}/customers/{id}/`, async ({ ctx, params }) => ({ body: await getCustomer(ctx, params.id) }))
     .add('POST', `${base}/customers/{id}/notes/`, async ({ ctx, params, body }) => ({ status: 201, body: await saveCustomerNote(ctx, params.id, await body()) }))
     .add('POST', `${base}/assign-expert/`, async ({ ctx, body }) => ({ body: await assignTravelerExpert(ctx, await body()) }))

@@ -48,6 +48,21 @@ export const CUSTOMER_STATUS_SQL = sql<CustomerStatus>`(case when not "users"."i
 
 const TRAVELER_ROLE = sql`"users"."role_id" = (select r.id from roles r where r.name = 'traveler')`
 
+/** What a customer row reads of the account. */
+const customerColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phoneNumber,
+  city: users.city,
+  country: users.country,
+  isActive: users.isActive,
+  lastLogin: users.lastLogin,
+  dateJoined: users.dateJoined,
+}
+
 /** Travelers newest first (the users_role_joined index), by status and search; the counters beside the count. */
 const customerList = pagedList({
   name: 'customers',
@@ -69,20 +84,7 @@ const customerList = pagedList({
   },
   rows: (db, page) =>
     db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phoneNumber,
-        city: users.city,
-        country: users.country,
-        isActive: users.isActive,
-        lastLogin: users.lastLogin,
-        dateJoined: users.dateJoined,
-        ...page.cursor,
-      })
+      .select({ ...customerColumns, ...page.cursor })
       .from(page.from)
       .innerJoin(users, eq(users.id, page.id)),
 })
@@ -243,19 +245,7 @@ export async function listCustomers(ctx: ServiceContext, query: unknown, page: P
 async function loadCustomer(db: Database, rawId: unknown): Promise<CustomerRow> {
   const id = idOf(rawId, QUIZ_REVIEW_MESSAGES.customerNotFound)
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phoneNumber,
-      city: users.city,
-      country: users.country,
-      isActive: users.isActive,
-      lastLogin: users.lastLogin,
-      dateJoined: users.dateJoined,
-    })
+    .select(customerColumns)
     .from(users)
     .where(and(eq(users.id, id), TRAVELER_ROLE))
   if (!row) throw new DomainError('not_found', QUIZ_REVIEW_MESSAGES.customerNotFound)

@@ -13,18 +13,23 @@ import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS, type TripStatus } from '@meridi
 type Section<I extends OverviewSection['id']> = Extract<OverviewSection, { id: I }>
 
 /** The anchored sections of the overview the role's sidebar links to, in the sidebar's order. */
-export function OverviewSections({ sections, now }: { sections: OverviewSection[]; now: Date }) {
+/** Which of the sections' own screens the user may open (a link is only offered to those it opens for). */
+export interface SectionLinks {
+  customers: boolean
+}
+
+export function OverviewSections({ sections, now, links }: { sections: OverviewSection[]; now: Date; links: SectionLinks }) {
   if (!sections.length) return null
   return (
     <SimpleGrid cols={sections.length === 1 ? 1 : { base: 1, md: 2 }} spacing="lg">
       {sections.map((section) => (
-        <OneSection key={section.id} section={section} now={now} />
+        <OneSection key={section.id} section={section} now={now} links={links} />
       ))}
     </SimpleGrid>
   )
 }
 
-function OneSection({ section, now }: { section: OverviewSection; now: Date }) {
+function OneSection({ section, now, links }: { section: OverviewSection; now: Date; links: SectionLinks }) {
   switch (section.id) {
     case 'trip-management':
       return (
@@ -94,7 +99,7 @@ function OneSection({ section, now }: { section: OverviewSection; now: Date }) {
     case 'quiz-review':
       return <QuizReview section={section} now={now} />
     case 'customer-profiles':
-      return <CustomerProfiles section={section} now={now} />
+      return <CustomerProfiles section={section} now={now} open={links.customers} />
     case 'analytics':
       return <Analytics section={section} />
   }
@@ -205,7 +210,7 @@ function QuizReview({ section, now }: { section: Section<'quiz-review'>; now: Da
   )
 }
 
-function CustomerProfiles({ section, now }: { section: Section<'customer-profiles'>; now: Date }) {
+function CustomerProfiles({ section, now, open }: { section: Section<'customer-profiles'>; now: Date; open: boolean }) {
   return (
     <SectionCard
       id={section.id}
@@ -213,7 +218,8 @@ function CustomerProfiles({ section, now }: { section: Section<'customer-profile
       description={`${section.total.toLocaleString('en-US')} ${
         section.total === 1 ? 'traveler' : 'travelers'
       } on the platform; the newest first.`}
-      action={{ to: '/dashboard/customers', label: 'All customers' }}
+      // Experts see the newest travelers here, but Customer Profiles is for specialists and admins.
+      action={open ? { to: '/dashboard/customers', label: 'All customers' } : undefined}
     >
       {section.items.length ? (
         <div>

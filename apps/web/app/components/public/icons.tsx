@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
 
 /** Stroke icons in the Tabler style, inline so the public pages need no icon package and render without JS. */
-function icon(paths: React.ReactNode, name: string) {
+export function icon(paths: React.ReactNode, name: string) {
   function Icon({ size = 20, strokeWidth = 1.8, ...props }: IconProps) {
     return (
       <svg

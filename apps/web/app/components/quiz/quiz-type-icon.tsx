@@ -1,6 +1,4 @@
-import type { SVGProps } from 'react'
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
+import { icon, type IconProps } from '../public/icons.tsx'
 
 /** The line icons of the quiz types (a definition's `icon`), inline in the Tabler style like the rest of the app. */
 const PATHS: Record<string, React.ReactNode> = {
@@ -33,25 +31,12 @@ const PATHS: Record<string, React.ReactNode> = {
   ),
 }
 
+// One icon per name, drawn by the public pages' icon factory (the same stroke style).
+const ICONS = Object.fromEntries(Object.entries(PATHS).map(([name, paths]) => [name, icon(paths, `QuizIcon_${name}`)]))
+
 /** A quiz type's icon by its definition's icon name; an unknown name falls back to the compass. */
-export function QuizTypeIcon({ icon, size = 20, ...props }: IconProps & { icon: string | null | undefined }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={icon && PATHS[icon] ? icon : 'compass'}
-      {...props}
-    >
-      {(icon && PATHS[icon]) || PATHS.compass}
-    </svg>
-  )
+export function QuizTypeIcon({ icon: name, ...props }: IconProps & { icon: string | null | undefined }) {
+  const known = name && ICONS[name] ? name : 'compass'
+  const Icon = ICONS[known]!
+  return <Icon data-icon={known} {...props} />
 }
