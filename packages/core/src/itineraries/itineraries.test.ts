@@ -1,240 +1,117 @@
-import {
-  conversionRates,
-  currencies,
-  type DatabaseHandle,
-  eq,
-  tripAssignments,
-  trips,
-  users,
-} from "@meridian/db";
-import { createTestDatabase } from "@meridian/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAppServices, serviceContext } from "../app.ts";
-import { loadActor } from "../auth/load-actor.ts";
-import { loadConfig } from "../config.ts";
-import type { ServiceContext } from "../context.ts";
-import { seedCurrencies } from "../currencies/seed-currencies.ts";
-import { DomainError } from "../errors.ts";
-import { seedDemoUsers } from "../seed/demo-users.ts";
-import { insertUser } from "../users/insert-user.ts";
-import { createItinerary, getItinerary, saveItinerary } from "./itineraries.ts";
-import { transferCost } from "./pricing.ts";
-import {
-  changeItineraryStatus,
-  compareItineraryVersions,
-  listItineraryVersions,
-  restoreItineraryVersion,
-} from "./versions.ts";
+import { activities, conversionRates, currencies, type DatabaseHandle, eq, tripAssignments, trips, users } from '@meridian/db'
+import { createTestDatabase } from '@meridian/db/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAppServices, serviceContext } from '../app.ts'
+import { loadActor } from '../auth/load-actor.ts'
+import { loadConfig } from '../config.ts'
+import type { ServiceContext } from '../context.ts'
+import { seedCurrencies } from '../currencies/seed-currencies.ts'
+import { DomainError } from '../errors.ts'
+import { seedDemoUsers } from '../seed/demo-users.ts'
+import { insertUser } from '../users/insert-user.ts'
+import { insertTestActivity } from '../activities/test-helpers.ts'
+import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
+import { itineraryLibrary } from './library.ts'
+import { transferCost } from './pricing.ts'
+import { changeItineraryStatus, compareItineraryVersions, listItineraryVersions, restoreItineraryVersion } from './versions.ts'
 
-let handle: DatabaseHandle;
-const as: Record<string, ServiceContext> = {};
-let tripId: number;
+let handle: DatabaseHandle
+const as: Record<string, ServiceContext> = {}
+let tripId: number
 
-const meal = (title: string, price: string, currency = "USD") => ({
-  type: "meal",
-  title,
-  unit_price: price,
-  currency,
-  duration_minutes: 90,
-});
+const meal = (title: string, price: string, currency = 'USD') => ({ type: 'meal', title, unit_price: price, currency, duration_minutes: 90 })
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(DomainError)
+  return error as DomainError
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoUsers(handle.db);
-  await seedCurrencies(handle.db);
-  const app = createAppServices(
-    handle,
-    loadConfig({
-      NODE_ENV: "test",
-      JWT_SECRET: "x".repeat(40),
-      DATA_DIR: "/tmp/unused",
-    })
-  );
-  await insertUser(handle.db, {
-    username: "other",
-    email: "other@example.test",
-    password: "a-long-password-1",
-    role: "traveler",
-  });
-  const people = await handle.db
-    .select({ id: users.id, username: users.username })
-    .from(users);
-  for (const p of people)
-    as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), {
-      ipAddress: "",
-      userAgent: "",
-    });
-  const id = (u: string) => people.find((p) => p.username === u)!.id;
+  handle = await createTestDatabase()
+  await seedDemoUsers(handle.db)
+  await seedCurrencies(handle.db)
+  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
+  await insertUser(handle.db, { username: 'other', email: 'other@example.test', password: 'a-long-password-1', role: 'traveler' })
+  const people = await handle.db.select({ id: users.id, username: users.username }).from(users)
+  for (const p of people) as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), { ipAddress: '', userAgent: '' })
+  const id = (u: string) => people.find((p) => p.username === u)!.id
   const [trip] = await handle.db
     .insert(trips)
-    .values({
-      title: "Kyoto, Japan · Apr 3 – Apr 5, 2030",
-      startDate: "2030-04-03",
-      endDate: "2030-04-05",
-      travelers: 2,
-      budgetTotal: "300",
-      travelerId: id("traveler"),
-      expertId: id("expert"),
-    })
-    .returning({ id: trips.id });
-  tripId = trip!.id;
-  await handle.db
-    .insert(tripAssignments)
-    .values({ tripId, expertId: id("expert"), status: "accepted" });
+    .values({ title: 'Kyoto, Japan · Apr 3 – Apr 5, 2030', startDate: '2030-04-03', endDate: '2030-04-05', travelers: 2, budgetTotal: '300', travelerId: id('traveler'), expertId: id('expert') })
+    .returning({ id: trips.id })
+  tripId = trip!.id
+  await handle.db.insert(tripAssignments).values({ tripId, expertId: id('expert'), status: 'accepted' })
   // 1 EUR = 1.10 USD, in force since 2020.
-  const code = async (c: string) =>
-    (
-      await handle.db
-        .select({ id: currencies.id })
-        .from(currencies)
-        .where(eq(currencies.code, c))
-    )[0]!.id;
-  await handle.db
-    .insert(conversionRates)
-    .values({
-      fromCurrencyId: await code("EUR"),
-      toCurrencyId: await code("USD"),
-      rate: "1.1",
-      effectiveDate: "2020-01-01",
-    });
-});
+  const code = async (c: string) => (await handle.db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, c)))[0]!.id
+  await handle.db.insert(conversionRates).values({ fromCurrencyId: await code('EUR'), toCurrencyId: await code('USD'), rate: '1.1', effectiveDate: '2020-01-01' })
+})
 afterAll(async () => {
-  await handle?.close();
-});
+  await handle?.close()
+})
 
-describe("itineraries", () => {
-  it("starts a draft for the trip with a day per date; the traveler does not see it before approval", async () => {
-    const it1 = await createItinerary(as.expert!, { trip_id: tripId });
-    expect(it1).toMatchObject({
-      status: "draft",
-      version: 1,
-      total_days: 3,
-      travelers: { adults: 2, children: 0, infants: 0 },
-      budget: { total: "300.00", currency: "USD" },
-    });
+describe('itineraries', () => {
+  it('starts a draft for the trip with a day per date; the traveler does not see it before approval', async () => {
+    const it1 = await createItinerary(as.expert!, { trip_id: tripId })
+    expect(it1).toMatchObject({ status: 'draft', version: 1, total_days: 3, travelers: { adults: 2, children: 0, infants: 0 }, budget: { total: '300.00', currency: 'USD' } })
     expect(it1.days.map((d) => [d.date, d.title])).toEqual([
-      ["2030-04-03", "Day 1"],
-      ["2030-04-04", "Day 2"],
-      ["2030-04-05", "Day 3"],
-    ]);
-    expect((await errorOf(getItinerary(as.traveler!, it1.id))).code).toBe(
-      "not_found"
-    );
-    expect((await errorOf(getItinerary(as.other!, it1.id))).code).toBe(
-      "not_found"
-    );
-    expect(
-      (await errorOf(createItinerary(as.traveler!, { trip_id: tripId }))).code
-    ).toBe("forbidden");
-  });
+      ['2030-04-03', 'Day 1'],
+      ['2030-04-04', 'Day 2'],
+      ['2030-04-05', 'Day 3'],
+    ])
+    expect((await errorOf(getItinerary(as.traveler!, it1.id))).code).toBe('not_found')
+    expect((await errorOf(getItinerary(as.other!, it1.id))).code).toBe('not_found')
+    expect((await errorOf(createItinerary(as.traveler!, { trip_id: tripId }))).code).toBe('forbidden')
+  })
 
-  it("prices and converts every item, totals each day and the trip exactly, and warns over budget", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
+  it('prices and converts every item, totals each day and the trip exactly, and warns over budget', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
     const saved = await saveItinerary(as.expert!, start.id, {
       version: 1,
       days: [
-        {
-          key: start.days[0]!.key,
-          date: "2030-04-03",
-          title: "Arrival",
-          items: [
-            meal("Kaiseki dinner", "120.00"),
-            meal("Tea house", "10.10", "EUR"),
-          ],
-        },
-        {
-          date: "2030-04-04",
-          title: "Temples",
-          items: [
-            {
-              type: "accommodation",
-              title: "Ryokan",
-              unit_price: "95.50",
-              currency: "USD",
-              nights: 2,
-            },
-          ],
-        },
+        { key: start.days[0]!.key, date: '2030-04-03', title: 'Arrival', items: [meal('Kaiseki dinner', '120.00'), meal('Tea house', '10.10', 'EUR')] },
+        { date: '2030-04-04', title: 'Temples', items: [{ type: 'accommodation', title: 'Ryokan', unit_price: '95.50', currency: 'USD', nights: 2 }] },
       ],
-    });
-    expect(saved.version).toBe(2);
-    const [dinner, tea] = saved.days[0]!.items;
-    expect(dinner!.details).toMatchObject({
-      cost: "120.0000",
-      currency: "USD",
-      converted_cost: "120.0000",
-    });
+    })
+    expect(saved.version).toBe(2)
+    const [dinner, tea] = saved.days[0]!.items
+    expect(dinner!.details).toMatchObject({ cost: '120.0000', currency: 'USD', converted_cost: '120.0000' })
     // 10.10 EUR at 1.10, no margin: 11.11 USD.
-    expect(tea!.details).toMatchObject({
-      cost: "10.1000",
-      currency: "EUR",
-      converted_cost: "11.1100",
-    });
-    expect(tea!.pricing).toMatchObject({ source: "entered", path: "direct" });
-    expect(saved.days.map((d) => d.total_cost)).toEqual(["131.11", "191.00"]);
-    expect(saved.total_cost).toBe("322.11");
-    expect(saved.budget.breakdown).toEqual({
-      accommodation: "191.00",
-      activities: "0.00",
-      meals: "131.11",
-      transport: "0.00",
-    });
-    expect(saved.over_budget).toBe("22.11");
-    expect(saved.days[0]!.key).toBe(start.days[0]!.key);
-  });
+    expect(tea!.details).toMatchObject({ cost: '10.1000', currency: 'EUR', converted_cost: '11.1100' })
+    expect(tea!.pricing).toMatchObject({ source: 'entered', path: 'direct' })
+    expect(saved.days.map((d) => d.total_cost)).toEqual(['131.11', '191.00'])
+    expect(saved.total_cost).toBe('322.11')
+    expect(saved.budget.breakdown).toEqual({ accommodation: '191.00', activities: '0.00', meals: '131.11', transport: '0.00' })
+    expect(saved.over_budget).toBe('22.11')
+    expect(saved.days[0]!.key).toBe(start.days[0]!.key)
+  })
 
-  it("answers a stale save with 409 and keeps the first one", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
-    const day = { date: "2030-04-03", title: "Day 1" };
-    await saveItinerary(as.expert!, start.id, {
-      version: 1,
-      days: [{ ...day, items: [meal("First", "1.00")] }],
-    });
-    const stale = await errorOf(
-      saveItinerary(as.admin!, start.id, {
-        version: 1,
-        days: [{ ...day, items: [meal("Second", "2.00")] }],
-      })
-    );
-    expect(stale.code).toBe("conflict");
-    expect(stale.message).toContain("version 2");
-    const now = await getItinerary(as.expert!, start.id);
-    expect(now.version).toBe(2);
-    expect(now.days[0]!.items.map((i) => i.title)).toEqual(["First"]);
-  });
+  it('answers a stale save with 409 and keeps the first one', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    const day = { date: '2030-04-03', title: 'Day 1' }
+    await saveItinerary(as.expert!, start.id, { version: 1, days: [{ ...day, items: [meal('First', '1.00')] }] })
+    const stale = await errorOf(saveItinerary(as.admin!, start.id, { version: 1, days: [{ ...day, items: [meal('Second', '2.00')] }] }))
+    expect(stale.code).toBe('conflict')
+    expect(stale.message).toContain('version 2')
+    const now = await getItinerary(as.expert!, start.id)
+    expect(now.version).toBe(2)
+    expect(now.days[0]!.items.map((i) => i.title)).toEqual(['First'])
+  })
 
-  it("keeps unchanged items as they were, moves an item off a day that goes, and gives a repeated key a new one", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
-    const [d1, d2] = start.days;
+  it('keeps unchanged items as they were, moves an item off a day that goes, and gives a repeated key a new one', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    const [d1, d2] = start.days
     const v2 = await saveItinerary(as.expert!, start.id, {
       version: 1,
       days: [
-        {
-          key: d1!.key,
-          date: d1!.date,
-          title: "Day 1",
-          items: [{ ...meal("Breakfast", "12.00"), key: "bfast" }],
-        },
-        {
-          key: d2!.key,
-          date: d2!.date,
-          title: "Day 2",
-          items: [{ ...meal("Dinner", "40.00"), key: "dinner" }],
-        },
+        { key: d1!.key, date: d1!.date, title: 'Day 1', items: [{ ...meal('Breakfast', '12.00'), key: 'bfast' }] },
+        { key: d2!.key, date: d2!.date, title: 'Day 2', items: [{ ...meal('Dinner', '40.00'), key: 'dinner' }] },
       ],
-    });
-    const ids = new Map(
-      v2.days.flatMap((d) => d.items).map((i) => [i.key, i.id])
-    );
+    })
+    const ids = new Map(v2.days.flatMap((d) => d.items).map((i) => [i.key, i.id]))
     // Day 2 goes; its dinner moves to day 1, before breakfast; a copy of breakfast comes with the same key.
     const v3 = await saveItinerary(as.expert!, start.id, {
       version: v2.version,
@@ -242,252 +119,136 @@ describe("itineraries", () => {
         {
           key: d1!.key,
           date: d1!.date,
-          title: "Day 1",
-          items: [
-            { ...meal("Dinner", "40.00"), key: "dinner" },
-            { ...meal("Breakfast", "12.00"), key: "bfast" },
-            { ...meal("Brunch", "20.00"), key: "bfast" },
-          ],
+          title: 'Day 1',
+          items: [{ ...meal('Dinner', '40.00'), key: 'dinner' }, { ...meal('Breakfast', '12.00'), key: 'bfast' }, { ...meal('Brunch', '20.00'), key: 'bfast' }],
         },
       ],
-    });
-    const now = await getItinerary(as.expert!, start.id);
-    expect(now).toEqual({ ...v3, last_modified: now.last_modified });
-    expect(now.days).toHaveLength(1);
-    const items = now.days[0]!.items;
-    expect(items.map((i) => i.title)).toEqual([
-      "Dinner",
-      "Breakfast",
-      "Brunch",
-    ]);
-    expect(items[0]!.id).toBe(ids.get("dinner"));
-    expect(items[1]!.id).toBe(ids.get("bfast"));
-    expect(items[2]!.key).not.toBe("bfast");
-    expect(now.total_cost).toBe("72.00");
-    expect(
-      (await listItineraryVersions(as.expert!, start.id))[0]!.summary
-    ).toBe("1 day removed, 1 item added, 2 items moved");
-  });
+    })
+    const now = await getItinerary(as.expert!, start.id)
+    expect(now).toEqual({ ...v3, last_modified: now.last_modified })
+    expect(now.days).toHaveLength(1)
+    const items = now.days[0]!.items
+    expect(items.map((i) => i.title)).toEqual(['Dinner', 'Breakfast', 'Brunch'])
+    expect(items[0]!.id).toBe(ids.get('dinner'))
+    expect(items[1]!.id).toBe(ids.get('bfast'))
+    expect(items[2]!.key).not.toBe('bfast')
+    expect(now.total_cost).toBe('72.00')
+    expect((await listItineraryVersions(as.expert!, start.id))[0]!.summary).toBe('1 day removed, 1 item added, 2 items moved')
+  })
 
-  it("names the item and field of a price it cannot find", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
+  it('names the item and field of a price it cannot find', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
     const error = await errorOf(
       saveItinerary(as.expert!, start.id, {
         version: 1,
-        days: [
-          {
-            date: "2030-04-03",
-            title: "Day 1",
-            items: [
-              { type: "activity", title: "Walk" },
-              meal("Lunch", "9.00", "XAF"),
-              meal("Snack", "3.00", null as never),
-            ],
-          },
-        ],
-      })
-    );
+        days: [{ date: '2030-04-03', title: 'Day 1', items: [{ type: 'activity', title: 'Walk' }, meal('Lunch', '9.00', 'XAF'), meal('Snack', '3.00', null as never)] }],
+      }),
+    )
     expect(error.fields).toEqual({
-      "days.0.items.0.activity_id": [
-        "An activity item needs an activity from the catalogue.",
-      ],
-      "days.0.items.1.currency": ['"XAF" is not an active currency.'],
-      "days.0.items.2.currency": ["Enter the currency of this price."],
-    });
-    expect((await getItinerary(as.expert!, start.id)).version).toBe(1);
-  });
-});
+      'days.0.items.0.activity_id': ['An activity item needs an activity from the catalogue.'],
+      'days.0.items.1.currency': ['"XAF" is not an active currency.'],
+      'days.0.items.2.currency': ['Enter the currency of this price.'],
+    })
+    expect((await getItinerary(as.expert!, start.id)).version).toBe(1)
+  })
+})
 
-describe("transfer prices", () => {
-  it("prices per person with child and infant prices, else per vehicle or trip", () => {
-    const t = { adults: 2, children: 1, infants: 1 };
-    expect(
-      transferCost(
-        {
-          currency: "USD",
-          per: "person",
-          adult: 100,
-          child: "50.50",
-          infant: 0,
-        },
-        t
-      )
-    ).toBe("250.50");
-    expect(
-      transferCost({ currency: "USD", per: "person", adult: 100 }, t)
-    ).toBe("300.00");
-    expect(
-      transferCost({ currency: "USD", per: "vehicle", vehicle: 1200 }, t)
-    ).toBe("1200.00");
-    expect(transferCost({}, t)).toBeNull();
-  });
-});
+describe('transfer prices', () => {
+  it('prices per person with child and infant prices, else per vehicle or trip', () => {
+    const t = { adults: 2, children: 1, infants: 1 }
+    expect(transferCost({ currency: 'USD', per: 'person', adult: 100, child: '50.50', infant: 0 }, t)).toBe('250.50')
+    expect(transferCost({ currency: 'USD', per: 'person', adult: 100 }, t)).toBe('300.00')
+    expect(transferCost({ currency: 'USD', per: 'vehicle', vehicle: 1200 }, t)).toBe('1200.00')
+    expect(transferCost({}, t)).toBeNull()
+  })
+})
 
-describe("versions and status", () => {
-  it("lists versions with what changed, compares two, restores one as a new version", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
-    const [d1, d2] = start.days;
+describe('versions and status', () => {
+  it('lists versions with what changed, compares two, restores one as a new version', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    const [d1, d2] = start.days
     const v2 = await saveItinerary(as.expert!, start.id, {
       version: 1,
       days: [
-        {
-          key: d1!.key,
-          date: d1!.date,
-          title: "Day 1",
-          items: [
-            { ...meal("Breakfast", "12.00"), key: "bfast" },
-            { ...meal("Dinner", "40.00"), key: "dinner" },
-          ],
-        },
-        { key: d2!.key, date: d2!.date, title: "Day 2", items: [] },
+        { key: d1!.key, date: d1!.date, title: 'Day 1', items: [{ ...meal('Breakfast', '12.00'), key: 'bfast' }, { ...meal('Dinner', '40.00'), key: 'dinner' }] },
+        { key: d2!.key, date: d2!.date, title: 'Day 2', items: [] },
       ],
-    });
+    })
     // Dinner moves to day 2 and costs more; breakfast goes; a walk is added.
     await saveItinerary(as.expert!, start.id, {
       version: v2.version,
       days: [
-        {
-          key: d1!.key,
-          date: d1!.date,
-          title: "Day 1",
-          items: [
-            {
-              type: "free_time",
-              title: "Walk",
-              key: "walk",
-              duration_minutes: 60,
-            },
-          ],
-        },
-        {
-          key: d2!.key,
-          date: d2!.date,
-          title: "Day 2",
-          items: [{ ...meal("Dinner", "45.00"), key: "dinner" }],
-        },
+        { key: d1!.key, date: d1!.date, title: 'Day 1', items: [{ type: 'free_time', title: 'Walk', key: 'walk', duration_minutes: 60 }] },
+        { key: d2!.key, date: d2!.date, title: 'Day 2', items: [{ ...meal('Dinner', '45.00'), key: 'dinner' }] },
       ],
-    });
-    const versions = await listItineraryVersions(as.expert!, start.id);
+    })
+    const versions = await listItineraryVersions(as.expert!, start.id)
     expect(versions.map((x) => [x.version, x.summary, x.current])).toEqual([
-      [3, "1 item added, 1 item removed, 1 item moved, 1 item re-priced", true],
-      [2, "1 day removed, 2 items added", false],
-      [1, "Created", false],
-    ]);
-    expect(versions[0]!.created_by).toMatchObject({ name: "Elena Costa" });
-    const diff = await compareItineraryVersions(as.specialist!, start.id, {
-      from: "2",
-      to: "3",
-    });
+      [3, '1 item added, 1 item removed, 1 item moved, 1 item re-priced', true],
+      [2, '1 day removed, 2 items added', false],
+      [1, 'Created', false],
+    ])
+    expect(versions[0]!.created_by).toMatchObject({ name: 'Elena Costa' })
+    const diff = await compareItineraryVersions(as.specialist!, start.id, { from: '2', to: '3' })
     expect(diff.changes).toMatchObject({
-      items_added: [{ key: "walk", title: "Walk", day: "Day 1" }],
-      items_removed: [{ key: "bfast", title: "Breakfast" }],
-      items_moved: [{ key: "dinner", from: "Day 1", to: "Day 2" }],
-      items_repriced: [{ key: "dinner", from: "40.0000", to: "45.0000" }],
-    });
-    expect(diff.totals).toEqual({ from: "52.00", to: "45.00" });
+      items_added: [{ key: 'walk', title: 'Walk', day: 'Day 1' }],
+      items_removed: [{ key: 'bfast', title: 'Breakfast' }],
+      items_moved: [{ key: 'dinner', from: 'Day 1', to: 'Day 2' }],
+      items_repriced: [{ key: 'dinner', from: '40.0000', to: '45.0000' }],
+    })
+    expect(diff.totals).toEqual({ from: '52.00', to: '45.00' })
 
     // Restoring version 2 makes version 4 with version 2's items; a stale restore answers 409.
-    expect(
-      (
-        await errorOf(
-          restoreItineraryVersion(as.expert!, start.id, {
-            version: 2,
-            based_on: 2,
-          })
-        )
-      ).code
-    ).toBe("conflict");
-    const restored = await restoreItineraryVersion(as.expert!, start.id, {
-      version: 2,
-      based_on: 3,
-    });
-    expect(restored.version).toBe(4);
-    expect(restored.days[0]!.items.map((i) => i.title)).toEqual([
-      "Breakfast",
-      "Dinner",
-    ]);
-    expect(restored.total_cost).toBe("52.00");
-    expect(
-      (await listItineraryVersions(as.expert!, start.id))[0]!.summary
-    ).toBe("Restored version 2");
-    expect(
-      (
-        await errorOf(
-          compareItineraryVersions(as.expert!, start.id, { from: 2, to: 99 })
-        )
-      ).code
-    ).toBe("not_found");
-  });
+    expect((await errorOf(restoreItineraryVersion(as.expert!, start.id, { version: 2, based_on: 2 }))).code).toBe('conflict')
+    const restored = await restoreItineraryVersion(as.expert!, start.id, { version: 2, based_on: 3 })
+    expect(restored.version).toBe(4)
+    expect(restored.days[0]!.items.map((i) => i.title)).toEqual(['Breakfast', 'Dinner'])
+    expect(restored.total_cost).toBe('52.00')
+    expect((await listItineraryVersions(as.expert!, start.id))[0]!.summary).toBe('Restored version 2')
+    expect((await errorOf(compareItineraryVersions(as.expert!, start.id, { from: 2, to: 99 }))).code).toBe('not_found')
+  })
 
-  it("goes draft → review → approved; the traveler then reads the approved version only, read-only", async () => {
-    const start = await createItinerary(as.expert!, { trip_id: tripId });
-    await saveItinerary(as.expert!, start.id, {
-      version: 1,
-      days: [
-        { date: "2030-04-03", title: "Day 1", items: [meal("Sushi", "30.00")] },
-      ],
-    });
-    expect(
-      (
-        await errorOf(
-          changeItineraryStatus(as.expert!, start.id, { status: "approved" })
-        )
-      ).code
-    ).toBe("conflict");
-    expect(
-      (await changeItineraryStatus(as.expert!, start.id, { status: "review" }))
-        .status
-    ).toBe("review");
-    expect(
-      (
-        await errorOf(
-          changeItineraryStatus(as.expert!, start.id, { status: "approved" })
-        )
-      ).code
-    ).toBe("forbidden");
-    const approved = await changeItineraryStatus(as.specialist!, start.id, {
-      status: "approved",
-    });
-    expect(approved).toMatchObject({ status: "approved", approved_version: 2 });
+  it('goes draft → review → approved; the traveler then reads the approved version only, read-only', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    await saveItinerary(as.expert!, start.id, { version: 1, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00')] }] })
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('conflict')
+    expect((await changeItineraryStatus(as.expert!, start.id, { status: 'review' })).status).toBe('review')
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('forbidden')
+    const approved = await changeItineraryStatus(as.specialist!, start.id, { status: 'approved' })
+    expect(approved).toMatchObject({ status: 'approved', approved_version: 2 })
 
     // The expert reopens it and saves more; the traveler still sees version 2.
-    await changeItineraryStatus(as.expert!, start.id, { status: "draft" });
-    await saveItinerary(as.expert!, start.id, {
-      version: 2,
-      days: [
-        {
-          date: "2030-04-03",
-          title: "Day 1",
-          items: [meal("Sushi", "30.00"), meal("Ramen", "15.00")],
-        },
-      ],
-    });
-    const seen = await getItinerary(as.traveler!, start.id);
-    expect(seen).toMatchObject({
-      version: 2,
-      can: { save: false, approve: false },
-    });
-    expect(seen.days[0]!.items.map((i) => i.title)).toEqual(["Sushi"]);
-    expect(
-      (await errorOf(getItinerary(as.traveler!, start.id, { version: 3 }))).code
-    ).toBe("not_found");
-    expect(
-      (
-        await getItinerary(as.traveler!, start.id, { version: 2 })
-      ).days[0]!.items.map((i) => i.title)
-    ).toEqual(["Sushi"]);
-    expect(
-      (
-        await errorOf(
-          saveItinerary(as.traveler!, start.id, {
-            version: 3,
-            days: [{ date: "2030-04-03", title: "x" }],
-          })
-        )
-      ).code
-    ).toBe("forbidden");
-    expect((await errorOf(getItinerary(as.other!, start.id))).code).toBe(
-      "not_found"
-    );
-  });
-});
+    await changeItineraryStatus(as.expert!, start.id, { status: 'draft' })
+    await saveItinerary(as.expert!, start.id, { version: 2, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00'), meal('Ramen', '15.00')] }] })
+    const seen = await getItinerary(as.traveler!, start.id)
+    expect(seen).toMatchObject({ version: 2, can: { save: false, approve: false } })
+    expect(seen.days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
+    expect((await errorOf(getItinerary(as.traveler!, start.id, { version: 3 }))).code).toBe('not_found')
+    expect((await getItinerary(as.traveler!, start.id, { version: 2 })).days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
+    expect((await errorOf(saveItinerary(as.traveler!, start.id, { version: 3, days: [{ date: '2030-04-03', title: 'x' }] }))).code).toBe('forbidden')
+    expect((await errorOf(getItinerary(as.other!, start.id))).code).toBe('not_found')
+  })
+})
+
+describe('the Activity Library', () => {
+  it('lists active activities priced for the travelers in the itinerary currency, says why one cannot be priced, and is for editors only', async () => {
+    const cruise = await insertTestActivity(handle.db, 'Library Harbour Cruise')
+    await handle.db.update(activities).set({ pricingModel: 'fixed', fixedPrice: '45.50', durationHours: '3', category: 'culture' }).where(eq(activities.id, cruise))
+    const tiered = await insertTestActivity(handle.db, 'Library Tierless Walk')
+    await handle.db.update(activities).set({ pricingModel: 'tiered', fixedPrice: null }).where(eq(activities.id, tiered))
+    const hidden = await insertTestActivity(handle.db, 'Library Closed Museum')
+    await handle.db.update(activities).set({ isActive: false }).where(eq(activities.id, hidden))
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+
+    const lib = await itineraryLibrary(as.expert!, start.id, { search: 'library' })
+    expect(lib.results.map((a) => a.name).sort()).toEqual(['Library Harbour Cruise', 'Library Tierless Walk'])
+    expect(lib.results.find((a) => a.id === cruise)).toMatchObject({ estimated_cost: '45.50', currency: 'USD', converted_cost: '45.50', default_duration: 180, problem: null })
+    const walk = lib.results.find((a) => a.id === tiered)!
+    expect(walk.converted_cost).toBeNull()
+    expect(walk.problem).toEqual(expect.any(String))
+    expect((await itineraryLibrary(as.expert!, start.id, { search: 'library', category: 'culture' })).results.map((a) => a.id)).toEqual([cruise])
+    expect((await itineraryLibrary(as.expert!, start.id, { search: 'zzzq' })).results).toEqual([])
+    expect((await errorOf(itineraryLibrary(as.traveler!, start.id, {}))).code).toBe('forbidden')
+    expect((await errorOf(itineraryLibrary(as.expert!, start.id, { category: 'nope' }))).fields).toHaveProperty('category')
+  })
+})

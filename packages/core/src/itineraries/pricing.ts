@@ -65,7 +65,7 @@ export function transferCost(pricing: Record<string, unknown>, t: Travelers): st
  * settings' places. A few statements for the whole itinerary, whatever the number of items; problems are field
  * errors keyed `days.{d}.items.{i}.{field}`.
  */
-export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[], travelers: Travelers, currency: string, date: string) {
+export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[], travelers: Travelers, currency: string, date: string, options: { lenient?: boolean } = {}) {
   const all = days.flatMap((d, di) => d.items.map((item, ii) => ({ item, at: `days.${di}.items.${ii}` })))
   const ids = (pick: (i: ItineraryItemData) => number | null) => [...new Set(all.map((x) => pick(x.item)).filter((x): x is number => x !== null))]
   const activityIds = ids((i) => (i.type === 'activity' ? i.activity_id : null))
@@ -159,6 +159,7 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
     }
     return { ...item, cost, currency: cost === null ? null : code, converted_cost: converted, pricing }
   })
-  if (Object.keys(errors).length) throw DomainError.invalid(errors)
-  return { items: priced, places }
+  // Lenient (the library's price previews): each item priced or not, with its problems, and nothing thrown.
+  if (Object.keys(errors).length && !options.lenient) throw DomainError.invalid(errors)
+  return { items: priced, places, errors }
 }
