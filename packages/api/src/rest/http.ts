@@ -26,6 +26,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload)
 }
 
+/** A body sent as it is (a file), with the caller's Content-Type and Content-Disposition. */
+export function sendRaw(res: ServerResponse, status: number, body: Buffer | string, headers: Record<string, string>) {
+  res.writeHead(status, {
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Authorization',
+    ...headers,
+  })
+  res.end(body)
+}
+
 /** The client went away before its request was read: there is nobody to answer. */
 export class ClientGoneError extends Error {}
 

@@ -2,6 +2,7 @@ import {
   changeItineraryStatus,
   compareItineraryVersions,
   createItinerary,
+  exportItinerary,
   getItinerary,
   listItineraries,
   listItineraryVersions,
@@ -13,7 +14,7 @@ import type { RouteTable } from './router.ts'
 
 /**
  * Itineraries (2-catalogue-content.md §7 Itineraries; docs/itineraries.md). The list, create, read and save are the
- * spec's; status, versions, compare and restore are this product's own.
+ * spec's; status, versions, compare, restore and export are this product's own.
  */
 export function itineraryRoutes(table: RouteTable) {
   const base = '/api/itineraries'
@@ -25,5 +26,9 @@ export function itineraryRoutes(table: RouteTable) {
     .add('POST', `${base}/{id}/status/`, async ({ ctx, params, body }) => ({ body: await changeItineraryStatus(ctx, params.id, await body()) }))
     .add('GET', `${base}/{id}/versions/`, async ({ ctx, params }) => ({ body: await listItineraryVersions(ctx, params.id) }))
     .add('GET', `${base}/{id}/compare/`, async ({ ctx, params, query }) => ({ body: await compareItineraryVersions(ctx, params.id, queryFilters(query)) }))
+    .add('GET', `${base}/{id}/export/`, async ({ ctx, params, query }) => {
+      const file = await exportItinerary(ctx, params.id, { format: query.get('format') ?? undefined, version: query.get('version') ?? undefined })
+      return { raw: true, body: file.body, headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.filename}"` } }
+    })
     .add('POST', `${base}/{id}/restore/`, async ({ ctx, params, body }) => ({ body: await restoreItineraryVersion(ctx, params.id, await body()) }))
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseRecordId } from '@meridian/validators'
 import { authenticateBearer, reportServerError, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
 import { requestMeta, requestProtocol } from '../request-meta.ts'
-import { ClientGoneError, HttpError, errorResponse, readBody, sendJson } from './http.ts'
+import { ClientGoneError, HttpError, errorResponse, readBody, sendJson, sendRaw } from './http.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -17,11 +17,10 @@ export interface RestCall {
   origin: string
 }
 
-export interface Reply {
-  status?: number
-  body: unknown
-  headers?: Record<string, string>
-}
+export type Reply =
+  | { status?: number; body: unknown; headers?: Record<string, string>; raw?: false }
+  /** A file (an export): the body sent as it is, with headers naming its type; errors stay JSON. */
+  | { status?: number; body: Buffer | string; headers: Record<string, string>; raw: true }
 
 export type Handler = (call: RestCall) => Promise<Reply>
 
@@ -132,7 +131,8 @@ export function createRouter(app: AppServices) {
         req,
         origin,
       })
-      sendJson(res, reply.status ?? 200, reply.body, reply.headers)
+      if (reply.raw) sendRaw(res, reply.status ?? 200, reply.body, reply.headers)
+      else sendJson(res, reply.status ?? 200, reply.body, reply.headers)
     } catch (error) {
       if (error instanceof ClientGoneError) return void res.destroy()
       const { status, body, headers } = errorResponse(error, () => reportServerError(`rest ${method} ${url.pathname}`, error))

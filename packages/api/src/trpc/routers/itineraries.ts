@@ -3,6 +3,7 @@ import {
   changeItineraryStatus,
   compareItineraryVersions,
   createItinerary,
+  exportItinerary,
   getItinerary,
   listItineraries,
   listItineraryVersions,
@@ -33,5 +34,10 @@ export const itinerariesRouter = router({
   compare: scoped
     .input(v.object({ id: RecordId, from: v.optional(v.unknown()), to: v.optional(v.unknown()) }))
     .query(({ ctx, input }) => compareItineraryVersions(ctx.service, input.id, { from: input.from, to: input.to })),
+  // The file as base64, to save or open; the format and version are the service's to check, after access.
+  export: scoped.input(v.object({ id: RecordId, format: v.optional(v.unknown()), version: v.optional(v.unknown()) })).query(async ({ ctx, input }) => {
+    const file = await exportItinerary(ctx.service, input.id, { format: input.format, version: input.version })
+    return { filename: file.filename, content_type: file.contentType, base64: Buffer.from(file.body).toString('base64') }
+  }),
   restore: scoped.input(withData).mutation(({ ctx, input }) => restoreItineraryVersion(ctx.service, input.id, input.data)),
 })

@@ -1,0 +1,384 @@
+import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type ItineraryStatus } from '@meridian/validators'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { getItinerary, type ItineraryDto, visibleItinerary } from './itineraries.ts'
+
+/*
+ * The itinerary's exports (docs/itineraries.md "Export"): a printable document (the print page and the PDF show the
+ * same content) and an .ics calendar of its timed items. Money stays text: amounts are the DTO's exact strings,
+ * grouped by string, never through a float.
+ */
+
+export const EXPORT_FORMATS = ['pdf', 'ics'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+/** Which state an export shows, in words: "Approved · version 3", "Draft · version 5", "Saved version 2". */
+export interface ExportState {
+  label: string
+}
+
+/** The printable content, shared by the print page and the PDF (plain strings, safe to send to the browser). */
+export interface ItineraryDocument {
+  title: string
+  description: string
+  facts: { label: string; value: string }[]
+  budget: { label: string; value: string; total?: boolean }[]
+  over_budget: string | null
+  days: {
+    date: string
+    title: string
+    description: string
+    total: string
+    duration: string
+    items: { time: string; type: string; title: string; description: string; location: string; cost: string }[]
+  }[]
+  last_modified: string
+}
+
+const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' }
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+/** "$1,234.50", "CHF 300.00": the amount's own digits, grouped; zeros past the cents dropped ("11.1100" is "11.11"). */
+function formatAmount(amount: string, currency: string): string {
+  const negative = amount.startsWith('-')
+  const [whole = '0', frac] = amount.replace('-', '').split('.')
+  const cents = frac === undefined ? '' : `.${frac.length > 2 ? frac.replace(/0+$/, '').padEnd(2, '0') : frac}`
+  const text = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${cents}`
+  const symbol = SYMBOLS[currency]
+  return `${negative ? '-' : ''}${symbol ? `${symbol}${text}` : `${currency} ${text}`}`
+}
+
+/** "Wed, Apr 3, 2030" from "2030-04-03". */
+function formatDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  if (!y || !m || !d) return iso
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTHS[m - 1]} ${d}, ${y}`
+}
+
+const formatMinutes = (n: number) => (n >= 60 ? `${Math.floor(n / 60)} h${n % 60 ? ` ${n % 60} min` : ''}` : `${n} min`)
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+const hhmm = (t: string) => t.slice(0, 5)
+
+/** The state in words when the caller does not say: the DTO's own status and version. */
+const defaultState = (dto: ItineraryDto): ExportState => ({
+  label: `${ITINERARY_STATUS_LABELS[dto.status as ItineraryStatus] ?? dto.status} · version ${dto.version}`,
+})
+
+/** What the print page and the PDF show, from the itinerary as the calls answer it. */
+export function itineraryDocument(dto: ItineraryDto, state: ExportState = defaultState(dto)): ItineraryDocument {
+  const currency = dto.budget.currency
+  const money = (x: string) => formatAmount(x, currency)
+  const { adults, children, infants } = dto.travelers
+  const travelers = [count(adults, 'adult', 'adults'), children ? count(children, 'child', 'children') : '', infants ? count(infants, 'infant', 'infants') : '']
+  const b = dto.budget.breakdown
+  return {
+    title: dto.title,
+    description: dto.description,
+    facts: [
+      { label: 'Destination', value: dto.destination || '—' },
+      { label: 'Dates', value: `${formatDate(dto.start_date)} – ${formatDate(dto.end_date)} (${count(dto.total_days, 'day', 'days')})` },
+      { label: 'Travelers', value: travelers.filter(Boolean).join(', ') },
+      { label: 'Status', value: state.label },
+    ],
+    budget: [
+      { label: 'Budget', value: dto.budget.total === null ? 'Not set' : money(dto.budget.total) },
+      { label: 'Accommodation', value: money(b.accommodation) },
+      { label: 'Activities', value: money(b.activities) },
+      { label: 'Meals', value: money(b.meals) },
+      { label: 'Transport', value: money(b.transport) },
+      { label: 'Total', value: money(dto.total_cost), total: true },
+    ],
+    over_budget: dto.over_budget === null ? null : `Over budget by ${money(dto.over_budget)}.`,
+    days: dto.days.map((d, i) => ({
+      date: `Day ${i + 1} · ${formatDate(d.date)}`,
+      title: d.title,
+      description: d.description,
+      total: money(d.total_cost),
+      duration: formatMinutes(d.estimated_duration),
+      items: d.items.map((item) => ({
+        time: item.start_time ? (item.end_time ? `${hhmm(item.start_time)} – ${hhmm(item.end_time)}` : hhmm(item.start_time)) : 'Flexible',
+        type: ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type,
+        title: item.title,
+        description: item.description,
+        location: [item.location.name, item.location.address].filter((x, j, all) => x && all.indexOf(x) === j).join(', '),
+        cost: item.details.converted_cost === null ? '—' : money(item.details.converted_cost),
+      })),
+    })),
+    last_modified: `${dto.last_modified.slice(0, 16).replace('T', ' ')} UTC`,
+  }
+}
+
+/*
+ * The standard PDF fonts draw Windows-1252 only: a character outside it is written without its accent when it has
+ * one ("ő" → "o"), else as "?", rather than as a wrong glyph.
+ */
+const WIN_ANSI_EXTRA = new Set([
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022,
+  0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+])
+const drawable = (c: string) => {
+  const code = c.codePointAt(0)!
+  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code)
+}
+function pdfText(s: string): string {
+  return Array.from(s.normalize('NFC').replace(/[\r\n\t]+/g, ' '))
+    .map((c) => (drawable(c) ? c : Array.from(c.normalize('NFD').replace(/\p{M}/gu, '')).every(drawable) ? c.normalize('NFD').replace(/\p{M}/gu, '') : '?'))
+    .join('')
+}
+
+/** The itinerary as a PDF (pdfkit, standard Helvetica): the same content as the print page. */
+export async function itineraryPdf(dto: ItineraryDto, state: ExportState = defaultState(dto)): Promise<Buffer> {
+  // Loaded on the first export, not when the services load: pdfkit and its fonts are large.
+  const { default: PDFDocument } = await import('pdfkit')
+  const doc = itineraryDocument(dto, state)
+  const when = new Date(dto.last_modified)
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: pdfText(doc.title), Author: 'Meridian Travel', Subject: 'Itinerary', CreationDate: when, ModDate: when },
+  })
+  const chunks: Buffer[] = []
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
+    pdf.on('end', () => resolve(Buffer.concat(chunks)))
+    pdf.on('error', reject)
+  })
+  const left = pdf.page.margins.left
+  const width = pdf.page.width - left - pdf.page.margins.right
+  const bottom = () => pdf.page.height - pdf.page.margins.bottom
+  const room = (height: number) => {
+    if (pdf.y + height > bottom()) pdf.addPage()
+  }
+  const grey = '#555555'
+
+  pdf.font('Helvetica-Bold').fontSize(20).fillColor('black').text(pdfText(doc.title), { width })
+  if (doc.description) pdf.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(grey).text(pdfText(doc.description), { width })
+  pdf.moveDown(0.8)
+
+  // Facts and money, as label: value rows.
+  const row = (label: string, value: string, bold = false) => {
+    const y = pdf.y
+    pdf.font('Helvetica').fontSize(10).fillColor(grey).text(pdfText(label), left, y, { width: 110 })
+    pdf
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fillColor('black')
+      .text(pdfText(value), left + 115, y, { width: width - 115 })
+    pdf.x = left
+  }
+  for (const f of doc.facts) row(f.label, f.value)
+  pdf.moveDown(0.6)
+  for (const m of doc.budget) row(m.label, m.value, m.total)
+  if (doc.over_budget) pdf.moveDown(0.2).font('Helvetica-Bold').fontSize(10).fillColor('#b42318').text(pdfText(doc.over_budget), left, pdf.y, { width })
+
+  const timeW = 75
+  const costW = 95
+  const bodyX = left + timeW + 10
+  const bodyW = width - timeW - costW - 20
+  for (const day of doc.days) {
+    pdf.moveDown(1.2)
+    // A day's heading stays with at least its first row.
+    room(70)
+    const y = pdf.y
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor('black')
+      .text(pdfText(day.date), left, y, { width: width - 160 })
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(grey)
+      .text(`${pdfText(day.total)} · ${day.duration}`, left + width - 160, y + 3, { width: 160, align: 'right' })
+    pdf.font('Helvetica').fontSize(11).fillColor('black').text(pdfText(day.title), left, pdf.y, { width })
+    if (day.description) pdf.fontSize(9).fillColor(grey).text(pdfText(day.description), { width })
+    pdf
+      .moveTo(left, pdf.y + 3)
+      .lineTo(left + width, pdf.y + 3)
+      .lineWidth(0.5)
+      .strokeColor('#bbbbbb')
+      .stroke()
+    pdf.moveDown(0.6)
+    if (day.items.length === 0) pdf.font('Helvetica-Oblique').fontSize(10).fillColor(grey).text('No activities planned', left, pdf.y, { width })
+    for (const item of day.items) {
+      const title = `${item.type} · ${pdfText(item.title)}`
+      const lines = [item.location, item.description].filter(Boolean).map(pdfText)
+      pdf.font('Helvetica-Bold').fontSize(10)
+      let height = pdf.heightOfString(title, { width: bodyW })
+      pdf.font('Helvetica').fontSize(9)
+      for (const l of lines) height += pdf.heightOfString(l, { width: bodyW })
+      room(height + 6)
+      const top = pdf.y
+      pdf.font('Helvetica').fontSize(10).fillColor('black').text(item.time, left, top, { width: timeW })
+      pdf.text(pdfText(item.cost), left + width - costW, top, { width: costW, align: 'right' })
+      pdf.font('Helvetica-Bold').text(title, bodyX, top, { width: bodyW })
+      pdf.font('Helvetica').fontSize(9).fillColor(grey)
+      for (const l of lines) pdf.text(l, bodyX, pdf.y, { width: bodyW })
+      pdf.x = left
+      pdf.y = Math.max(pdf.y, top + height) + 6
+    }
+  }
+
+  // Page numbers in the bottom margin (with the margin lifted, so the footer does not start a page of its own).
+  const range = pdf.bufferedPageRange()
+  for (let i = 0; i < range.count; i++) {
+    pdf.switchToPage(range.start + i)
+    const margin = pdf.page.margins.bottom
+    pdf.page.margins.bottom = 0
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(grey)
+      .text(`${pdfText(doc.title)} · ${doc.last_modified} · page ${i + 1} of ${range.count}`, left, pdf.page.height - 35, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      })
+    pdf.page.margins.bottom = margin
+  }
+  pdf.end()
+  return done
+}
+
+/* The calendar (RFC 5545). */
+
+/** TEXT escaping (§3.3.11): backslash, semicolon, comma and newlines; other control characters are dropped. */
+function icsText(s: string): string {
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
+}
+
+/** Content lines folded at 75 octets (§3.1): continuation lines start with a space; a UTF-8 character is never split. */
+function foldLine(line: string): string {
+  const out: string[] = []
+  let current = ''
+  let size = 0
+  for (const c of line) {
+    const n = Buffer.byteLength(c)
+    if (size + n > 75) {
+      out.push(current)
+      current = ' '
+      size = 1
+    }
+    current += c
+    size += n
+  }
+  out.push(current)
+  return out.join('\r\n')
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** "20300403T090000" (floating local time) from a date and minutes after its midnight (may run into later days). */
+function localStamp(date: string, minutes: number): string {
+  const t = new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000)
+  return `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}T${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}00`
+}
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
+
+/**
+ * The timed items as a calendar: one VEVENT per item with a start time, at the day's date in floating local time
+ * (the itinerary has no time zone: a time is the destination's wall clock). It ends at end_time (the next day when
+ * that is not after the start), else after duration_minutes, else after an hour. Items without a start time are left
+ * out. UID is the item's key, which stays the same across versions, so a calendar updates an event it already has.
+ */
+export function itineraryIcs(dto: ItineraryDto): string {
+  const currency = dto.budget.currency
+  const stamp = `${dto.last_modified.replace(/[-:]/g, '').slice(0, 15)}Z`
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Meridian Travel//Itinerary//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(dto.title)}`,
+  ]
+  for (const day of dto.days) {
+    for (const item of day.items) {
+      if (!item.start_time) continue
+      const start = minutesOf(item.start_time)
+      let end = item.end_time ? minutesOf(item.end_time) : start + (item.details.duration > 0 ? item.details.duration : 60)
+      if (end <= start) end += 1440
+      const type = ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type
+      const cost = item.details.converted_cost === null ? 'no cost' : formatAmount(item.details.converted_cost, currency)
+      const location = [item.location.name, item.location.address].filter((x, j, all) => x && all.indexOf(x) === j).join(', ')
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:${item.key}-${dto.id}@meridian.travel`,
+        `DTSTAMP:${stamp}`,
+        `SEQUENCE:${dto.version}`,
+        `DTSTART:${localStamp(day.date, start)}`,
+        `DTEND:${localStamp(day.date, end)}`,
+        `SUMMARY:${icsText(item.title)}`,
+        ...(location ? [`LOCATION:${icsText(location)}`] : []),
+        `DESCRIPTION:${icsText([`${type} · ${cost}`, item.description].filter(Boolean).join('\n\n'))}`,
+        'END:VEVENT',
+      )
+    }
+  }
+  lines.push('END:VCALENDAR')
+  return lines.map(foldLine).join('\r\n') + '\r\n'
+}
+
+/* The service. */
+
+export interface ItineraryExport {
+  filename: string
+  contentType: string
+  body: Buffer | string
+}
+
+type Seen = Awaited<ReturnType<typeof visibleItinerary>>
+
+/** The state to export (`version`: '' for the default, 'approved', or a number) and how to name it. */
+async function exportedState(ctx: ServiceContext, { row, access }: Seen, rawVersion: unknown) {
+  let version = rawVersion === undefined || rawVersion === null ? '' : rawVersion
+  if (version === 'approved') {
+    if (row.approvedVersion === null) throw new DomainError('not_found', 'This itinerary has no approved version yet.')
+    version = row.approvedVersion
+  }
+  // The traveler's default is the approved version; getItinerary keeps them to it (any other answers 404).
+  const dto = await getItinerary(ctx, row.id, { version })
+  const status = ITINERARY_STATUS_LABELS[row.status as ItineraryStatus] ?? row.status
+  const approved = dto.version === row.approvedVersion && (version !== '' || access.travelerOnly || row.status === 'approved')
+  const sinceApproval = row.approvedVersion === null ? '' : ` (approved: version ${row.approvedVersion})`
+  const label = approved
+    ? `Approved · version ${dto.version}`
+    : version !== ''
+    ? `Saved version ${dto.version} (current: version ${row.version})`
+    : row.status === 'approved'
+    ? `Changed since approval · version ${dto.version}${sinceApproval}`
+    : `${status} · version ${dto.version}${sinceApproval}`
+  return { dto, state: { label } }
+}
+
+/**
+ * GET /api/itineraries/{id}/export/?format=pdf|ics[&version=approved|N]: the itinerary as a file. The trip's traveler
+ * gets the approved version; those who work on it the current state, or a saved version with `version`. Access first,
+ * as getItinerary (another person's answers 404, the editor 403), then the format (400).
+ */
+export async function exportItinerary(ctx: ServiceContext, rawId: unknown, query: { format?: unknown; version?: unknown } = {}): Promise<ItineraryExport> {
+  const seen = await visibleItinerary(ctx, rawId)
+  const format = EXPORT_FORMATS.find((f) => f === query.format)
+  if (!format) throw DomainError.invalid({ format: [`Choose one of: ${EXPORT_FORMATS.join(', ')}.`] })
+  const { dto, state } = await exportedState(ctx, seen, query.version)
+  const name = `itinerary-${seen.row.id}-v${dto.version}`
+  if (format === 'pdf') return { filename: `${name}.pdf`, contentType: 'application/pdf', body: await itineraryPdf(dto, state) }
+  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto) }
+}
+
+/** The print page's content: the same state and words as the PDF, for the same `version`. */
+export async function printableItinerary(ctx: ServiceContext, rawId: unknown, query: { version?: unknown } = {}) {
+  const seen = await visibleItinerary(ctx, rawId)
+  const { dto, state } = await exportedState(ctx, seen, query.version)
+  return {
+    id: seen.row.id,
+    version: dto.version,
+    timed_items: dto.days.reduce((n, d) => n + d.items.filter((i) => i.start_time).length, 0),
+    document: itineraryDocument(dto, state),
+  }
+}
