@@ -7,7 +7,7 @@
 //   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 //   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
-import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoMatching, seedDemoTrips, seedDemoUsers } from '@meridian/core'
+import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoItineraries, seedDemoMatching, seedDemoTrips, seedDemoUsers } from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { seedActivities } from '@meridian/core/activity-seed'
@@ -49,6 +49,7 @@ try {
   const added = await seedActivities(handle.db, chosen.activities)
   console.log(`Activities: ${added} added (${((Date.now() - activityStart) / 1000).toFixed(1)} s).`)
   console.log(`Trips: ${await seedDemoTrips(handle.db)} demo trips added for the demo traveler.`)
+  console.log(`Itineraries: ${await seedDemoItineraries(handle.db)} demo itineraries added on the demo expert's trips.`)
   console.log(`Quiz review: ${await seedDemoMatching(handle.db)} demo experts and travelers added, with quizzes to review.`)
 } finally {
   await handle.close()

@@ -10,6 +10,7 @@ import {
   deliverOutbox,
   loadConfig,
   openAppDatabase,
+  seedDemoItineraries,
   seedDemoMatching,
   seedDemoTrips,
   seedDemoUsers,
@@ -54,6 +55,8 @@ export async function boot(): Promise<Booted> {
     console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
     const demoTrips = await seedDemoTrips(handle.db)
     if (demoTrips) console.log(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
+    const demoItineraries = await seedDemoItineraries(handle.db)
+    if (demoItineraries) console.log(`Demo itineraries added on the demo expert's trips: ${demoItineraries} (labelled "Demo data").`)
     const demoMatching = await seedDemoMatching(handle.db)
     if (demoMatching) console.log(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
   }

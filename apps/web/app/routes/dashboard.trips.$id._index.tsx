@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { changeTripStatus, getTrip, rateTrip, requireTraveler } from '@meridian/core'
+import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler } from '@meridian/core'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS } from '@meridian/validators/trip-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
@@ -16,7 +16,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   try {
     requireTraveler(ctx)
-    return await getTrip(ctx, params.id)
+    const trip = await getTrip(ctx, params.id)
+    // The trip's itinerary, once there is one the traveler may see (an approved one): the newest.
+    const plans = await listItineraries(ctx, { trip: trip.id }, { limit: 1 })
+    return { ...trip, itinerary_id: plans.results[0]?.id ?? null }
   } catch (error) {
     return notFoundResponse(error)
   }
@@ -109,6 +112,11 @@ export default function TripDetails() {
                 Cancel Trip
               </Button>
             </Form>
+          ) : null}
+          {t.itinerary_id ? (
+            <Button component={Link} to={`/dashboard/itineraries/${t.itinerary_id}`} variant="light">
+              Itinerary
+            </Button>
           ) : null}
           <Button component={Link} to={`${BASE}${search}`} variant="default" preventScrollReset>
             Close

@@ -297,7 +297,7 @@ export async function getCustomer(ctx: ServiceContext, rawId: unknown): Promise<
       author: h.authorId === null ? null : { id: h.authorId, name: displayName({ firstName: h.firstName ?? '', lastName: h.lastName ?? '', username: h.username ?? '' }) },
       created_at: h.createdAt.toISOString(),
     })),
-    trips: await expandTrips(ctx.db, tripRows),
+    trips: await expandTrips(ctx.db, tripRows, ctx.actor),
     quizzes: quizzes.map((q) => ({ id: q.id, quiz_type: q.quizType, status: q.status, submitted_at: q.submittedAt.toISOString(), score: q.score === null ? null : Number(q.score) })),
   }
 }

@@ -104,5 +104,5 @@ export async function getExpertProfile(ctx: ServiceContext, rawId: unknown): Pro
     entries(ctx.db, rows),
     ctx.db.select().from(trips).where(eq(trips.expertId, id)).orderBy(desc(trips.createdAt), desc(trips.id)).limit(50),
   ])
-  return { ...found!.entry, performance: found!.figures, trips: await expandTrips(ctx.db, tripRows) }
+  return { ...found!.entry, performance: found!.figures, trips: await expandTrips(ctx.db, tripRows, ctx.actor) }
 }

@@ -1,6 +1,6 @@
 import { AssignExpertInput, AssignmentFilters } from '@meridian/validators'
 import { and, asc, type Database, eq, getTableColumns, inArray, roles, sql, tripAssignments, trips, users } from '@meridian/db'
-import type { ServiceContext } from '../context.ts'
+import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { TRIP_MESSAGES } from '../messages.ts'
 import { idOf } from '../currencies/shared.ts'
@@ -39,9 +39,9 @@ function serializeAssignment(a: AssignmentRow, trip: TripDto | undefined) {
 }
 export type AssignmentDto = ReturnType<typeof serializeAssignment>
 
-async function withTrips(db: Database, rows: AssignmentRow[]) {
+async function withTrips(db: Database, rows: AssignmentRow[], viewer: Actor | null) {
   const tripRows = rows.length ? await db.select().from(trips).where(inArray(trips.id, [...new Set(rows.map((r) => r.tripId))])) : []
-  const dtos = new Map((await expandTrips(db, tripRows)).map((t) => [t.id, t]))
+  const dtos = new Map((await expandTrips(db, tripRows, viewer)).map((t) => [t.id, t]))
   return rows.map((r) => serializeAssignment(r, dtos.get(r.tripId)))
 }
 
@@ -60,7 +60,7 @@ export async function assignExpert(ctx: ServiceContext, rawTripId: unknown, inpu
     if (expertId === trip.travelerId) throw DomainError.invalid({ expert_id: [TRIP_MESSAGES.expertInvalid] })
     return assignInTransaction(tx, tripId, expertId, actor.id)
   })
-  return getAssignment(ctx.db, id)
+  return getAssignment(ctx.db, id, ctx.actor)
 }
 
 /**
@@ -101,10 +101,10 @@ export async function assignOpenTrips(tx: Tx, travelerId: number, expertId: numb
   return open.map((t) => t.id)
 }
 
-async function getAssignment(db: Database, id: number): Promise<AssignmentDto> {
+async function getAssignment(db: Database, id: number, viewer: Actor | null): Promise<AssignmentDto> {
   const [row] = await db.select().from(tripAssignments).where(eq(tripAssignments.id, id))
   if (!row) throw new DomainError('not_found', TRIP_MESSAGES.assignmentNotFound)
-  return (await withTrips(db, [row]))[0]!
+  return (await withTrips(db, [row], viewer))[0]!
 }
 
 /** The expert's answer to their own assignment: idempotent; another expert's assignment is not revealed (404). */
@@ -120,7 +120,7 @@ async function answer(ctx: ServiceContext, rawId: unknown, to: 'accepted' | 'dec
     // A declined trip goes back to the unassigned queue.
     if (to === 'declined') await tx.update(trips).set({ expertId: null }).where(and(eq(trips.id, row.tripId), eq(trips.expertId, actor.id)))
   })
-  return getAssignment(ctx.db, id)
+  return getAssignment(ctx.db, id, ctx.actor)
 }
 
 /** POST /users/api/expert/accept-assignment/{id}/ */
@@ -155,7 +155,7 @@ export async function listExpertAssignments(ctx: ServiceContext, query: unknown,
   const actor = requireExpert(ctx)
   const f = parseInput(AssignmentFilters, query)
   const { count, rows, next_cursor } = await assignmentList.page(ctx.db, { expert: actor.id, status: f.status || undefined }, page)
-  return { count, results: await withTrips(ctx.db, rows as AssignmentRow[]), next_cursor }
+  return { count, results: await withTrips(ctx.db, rows as AssignmentRow[], ctx.actor), next_cursor }
 }
 
 /** Trips in planning or booked with no live assignment, newest first (the partial index's order). */
@@ -180,7 +180,7 @@ const unassignedList = pagedList({
 export async function listUnassignedTrips(ctx: ServiceContext, page: PageWindow) {
   requireAssigner(ctx)
   const { count, rows, next_cursor } = await unassignedList.page(ctx.db, {}, page)
-  return { count, results: await expandTrips(ctx.db, rows as (typeof trips.$inferSelect)[]), next_cursor }
+  return { count, results: await expandTrips(ctx.db, rows as (typeof trips.$inferSelect)[], ctx.actor), next_cursor }
 }
 
 /** The expert picker: active experts by name, with how many live assignments each holds. */

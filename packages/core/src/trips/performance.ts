@@ -156,7 +156,7 @@ export async function getExpertDashboard(ctx: ServiceContext) {
     acceptance_rate: f.acceptance_rate,
     response_time_hours: f.response_time_hours,
     rating: f.rating,
-    upcoming_trips: await expandTrips(ctx.db, upcomingRows),
+    upcoming_trips: await expandTrips(ctx.db, upcomingRows, ctx.actor),
   }
 }
 
@@ -172,7 +172,7 @@ export async function getTripBoard(ctx: ServiceContext) {
     ),
     ctx.db.select({ status: trips.status, n: sql<number>`count(*)`.mapWith(Number) }).from(trips).where(mine).groupBy(trips.status),
   ])
-  const expanded = new Map((await expandTrips(ctx.db, newest.flat())).map((t) => [t.id, t]))
+  const expanded = new Map((await expandTrips(ctx.db, newest.flat(), actor)).map((t) => [t.id, t]))
   const columns = TRIP_STATUSES.map((status, i) => ({
     status,
     count: counts.find((c) => c.status === status)?.n ?? 0,
@@ -203,6 +203,6 @@ export async function getTravelerPlanning(ctx: ServiceContext) {
   return {
     quiz: q ? { id: q.id, status: q.status, quiz_type: q.quiz_type, submitted_at: q.submitted_at.toISOString() } : null,
     requests,
-    trips: await expandTrips(ctx.db, tripRows),
+    trips: await expandTrips(ctx.db, tripRows, actor),
   }
 }

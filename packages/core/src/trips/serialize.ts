@@ -1,5 +1,7 @@
-import { and, countries, type Database, desc, eq, inArray, locations, mediaItems, or, sql, tripAssignments, trips, users } from '@meridian/db'
+import { hasPermission } from '@meridian/auth'
+import { and, countries, type Database, desc, eq, inArray, itineraries, locations, mediaItems, or, sql, tripAssignments, trips, users } from '@meridian/db'
 import { tripDays, type TripStatus } from '@meridian/validators/trip-constants'
+import type { Actor } from '../context.ts'
 import { mediaFileUrl } from '../media/serialize-media.ts'
 
 type TripRow = typeof trips.$inferSelect
@@ -21,11 +23,52 @@ export interface TripFigures {
 const NO_FIGURES: TripFigures = { budget_spent: '0.00', flights_count: 0, accommodations_count: 0, activities_count: 0 }
 
 /**
- * Spent and the counts of flights, accommodations and activities for these trips: derived from bookings and
- * itinerary items. Neither table exists yet, so every trip answers 0; the one place that will sum them.
+ * Whether this viewer sees a trip's plan only as approved: its traveler (who must never learn of drafts), or no one
+ * in particular. Its expert and staff (manage_trips, view_assignments) see the current state.
  */
-export async function tripFigures(_db: Database, ids: number[]): Promise<Map<number, TripFigures>> {
-  return new Map(ids.map((id) => [id, NO_FIGURES]))
+function seesApprovedOnly(viewer: Actor | null, trip: Pick<TripRow, 'travelerId' | 'expertId'>): boolean {
+  if (!viewer) return true
+  if (viewer.id === trip.expertId || hasPermission(viewer, 'manage_trips') || hasPermission(viewer, 'view_assignments')) return false
+  return viewer.id === trip.travelerId
+}
+
+/**
+ * Spent and the counts of flights, accommodations and activities for these trips, as `viewer` may see them.
+ * Activities are the items of type activity in the trip's most recently modified itinerary: for the trip's traveler
+ * in its approved version (an itinerary never approved counts for nothing), for its expert and staff as it stands.
+ * One statement for the page. Bookings (spent, flights, accommodations) come later: 0 until then.
+ */
+export async function tripFigures(
+  db: Database,
+  rows: Pick<TripRow, 'id' | 'travelerId' | 'expertId'>[],
+  viewer: Actor | null,
+): Promise<Map<number, TripFigures>> {
+  const out = new Map(rows.map((r) => [r.id, NO_FIGURES]))
+  if (rows.length === 0) return out
+  const approvedOnly = rows.filter((r) => seesApprovedOnly(viewer, r)).map((r) => r.id)
+  const current = rows.filter((r) => !approvedOnly.includes(r.id)).map((r) => r.id)
+  const approvedIds = approvedOnly.length ? sql.join(approvedOnly.map((id) => sql`${id}`), sql`, `) : sql`null`
+  // Spelled out: Drizzle writes a one-table query's columns unqualified, which the subqueries would take as their own.
+  const activities = sql<number>`case when "itineraries"."trip_id" in (${approvedIds}) then (
+      select count(*) from itinerary_versions v
+        cross join lateral jsonb_array_elements(coalesce(v.snapshot -> 'days', '[]'::jsonb)) as d(day)
+        cross join lateral jsonb_array_elements(coalesce(d.day -> 'items', '[]'::jsonb)) as it(item)
+      where v.itinerary_id = "itineraries"."id" and v.version = "itineraries"."approved_version" and it.item ->> 'type' = 'activity'
+    ) else (
+      select count(*) from itinerary_items x where x.itinerary_id = "itineraries"."id" and x.type = 'activity'
+    ) end`.mapWith(Number)
+  const found = await db
+    .selectDistinctOn([itineraries.tripId], { tripId: itineraries.tripId, activities })
+    .from(itineraries)
+    .where(
+      or(
+        current.length ? inArray(itineraries.tripId, current) : undefined,
+        approvedOnly.length ? and(inArray(itineraries.tripId, approvedOnly), sql`${itineraries.approvedVersion} is not null`) : undefined,
+      ),
+    )
+    .orderBy(itineraries.tripId, desc(itineraries.updatedAt), desc(itineraries.id))
+  for (const r of found) out.set(r.tripId, { ...NO_FIGURES, activities_count: r.activities })
+  return out
 }
 
 /** Exact money subtraction on 2-decimal strings (no floats): total − spent, as text. */
@@ -46,9 +89,9 @@ const person = (u: { id: number; firstName: string; lastName: string; username: 
 
 /**
  * The related data of a page of trips, one statement per relation: people, places, images, live assignments and
- * figures, for these trips only.
+ * figures (as `viewer` may see them: tripFigures), for these trips only.
  */
-export async function expandTrips(db: Database, rows: TripRow[]) {
+export async function expandTrips(db: Database, rows: TripRow[], viewer: Actor | null) {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const peopleIds = [...new Set(rows.flatMap((r) => [r.travelerId, r.expertId]).filter((x): x is number => x !== null))]
@@ -62,7 +105,7 @@ export async function expandTrips(db: Database, rows: TripRow[]) {
       .select({ id: tripAssignments.id, tripId: tripAssignments.tripId, status: tripAssignments.status, createdAt: tripAssignments.createdAt })
       .from(tripAssignments)
       .where(and(inArray(tripAssignments.tripId, ids), sql`${tripAssignments.status} in ('pending', 'accepted')`)),
-    tripFigures(db, ids),
+    tripFigures(db, rows, viewer),
     placeImages(db, countryIds, locationIds),
   ])
   const byPerson = new Map(people.map((p) => [p.id, p]))

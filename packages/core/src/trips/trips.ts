@@ -71,7 +71,7 @@ export async function listTrips(ctx: ServiceContext, query: unknown, page: PageW
     { ...extra, ...scopeFilters(actor, scope), status: f.status || undefined, search: searchValue(f.search) },
     page,
   )
-  return { count, results: await expandTrips(ctx.db, rows as TripRow[]), next_cursor }
+  return { count, results: await expandTrips(ctx.db, rows as TripRow[], ctx.actor), next_cursor }
 }
 
 /** My Trips' tab counts for the same scope and search: all and per status. */
@@ -156,7 +156,7 @@ export async function getTrip(ctx: ServiceContext, rawId: unknown): Promise<Trip
 }
 
 async function detail(db: Database, actor: Actor, trip: TripRow & { accepted: boolean }): Promise<TripDetail> {
-  const [[dto], history] = await Promise.all([expandTrips(db, [trip]), tripHistory(db, trip.id)])
+  const [[dto], history] = await Promise.all([expandTrips(db, [trip], actor), tripHistory(db, trip.id)])
   const roles = rolesOn(actor, parties(trip))
   const moves = allowedMoves(actor, parties(trip), trip.status as TripStatus)
   const open = trip.status !== 'completed' && trip.status !== 'cancelled'
@@ -303,7 +303,7 @@ export async function listExpertTrips(ctx: ServiceContext, query: unknown, page:
   const actor = requireExpert(ctx)
   const f = parseInput(TripFilters, query)
   const { count, rows, next_cursor } = await tripList.page(ctx.db, { expert: actor.id, status: f.status || undefined, search: searchValue(f.search) }, page)
-  return { count, results: await expandTrips(ctx.db, rows as TripRow[]), next_cursor }
+  return { count, results: await expandTrips(ctx.db, rows as TripRow[], ctx.actor), next_cursor }
 }
 
 /** POST /users/api/expert/update-trip-status/{id}/: the expert's desk (manage_assigned_trips), then the status table. */
