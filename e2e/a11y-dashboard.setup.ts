@@ -48,7 +48,18 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
   expect(trips.results.length, 'the demo traveler has a trip in planning').toBeGreaterThan(0)
   // The demo traveler's customer profile (with their trips and quiz), and the demo expert's profile (with their trips).
   const expert = (await (await request.post('/users/api/auth/login/', { data: { username: 'expert', password: DEMO_PASSWORD } })).json()) as { user: { id: number } }
-  return { country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id }
+  // An itinerary of that trip with a second version, so its versions page lists two and compares them.
+  const itinerary = await post('/api/itineraries/', { trip_id: trips.results[0]!.id, title: uniqueName('Axe plan ') })
+  const plan = (await (await request.get(`/api/itineraries/${itinerary}/`, { headers })).json()) as { days: { key: string; date: string; title: string }[] }
+  const saved = await request.patch(`/api/itineraries/${itinerary}/`, {
+    headers,
+    data: { version: 1, days: plan.days.map((d, i) => ({ key: d.key, date: d.date, title: d.title, items: i ? [] : [{ type: 'meal', title: 'Axe lunch', unit_price: '12.00', currency: 'USD' }] })) },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  return {
+    country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id,
+    itinerary,
+  }
 }
 
 /**

@@ -5,7 +5,20 @@ import { fileURLToPath } from 'node:url'
 const routesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/app/routes')
 
 /** What a `$id` segment stands for, by the screen's first segment. */
-export type RecordKind = 'activity' | 'country' | 'location' | 'supplier' | 'transfer' | 'currency' | 'rate' | 'media' | 'user' | 'trip' | 'customer' | 'expert'
+export type RecordKind =
+  | 'activity'
+  | 'country'
+  | 'location'
+  | 'supplier'
+  | 'transfer'
+  | 'currency'
+  | 'rate'
+  | 'media'
+  | 'user'
+  | 'trip'
+  | 'customer'
+  | 'expert'
+  | 'itinerary'
 
 export interface DashboardScreen {
   /** The route file, for messages. */
@@ -32,6 +45,7 @@ function kindOf(segments: string[]): RecordKind | null {
     trips: 'trip',
     customers: 'customer',
     experts: 'expert',
+    itineraries: 'itinerary',
   }
   const kind = first ? kinds[first] : undefined
   if (!kind) throw new Error(`dashboard screen ${segments.join('/')} has an $id the accessibility suite cannot fill: add it to kindOf`)
