@@ -1,41 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, uniqueName } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
+import { requestedTrip } from './support/trips.ts'
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
-
-/**
- * An unassigned trip of the test's own: a traveler registered for this test (no standing expert, so the request is
- * not assigned to anyone) submits a trip request through the REST API. Its dates are random and years ahead, so its
- * title ("Kenya · Mar 3 – Mar 8, 2031") is this test's alone.
- */
+/** An unassigned trip of the test's own (requestedTrip): Ada Planner's, to Kenya, for three. */
 async function unassignedTrip(request: APIRequestContext): Promise<string> {
-  const username = uniqueName('planner')
-  const password = 'a-long-assignment-passphrase'
-  const registered = await request.post('/users/api/auth/register/', {
-    data: { username, email: `${username}@example.test`, password, confirm_password: password, first_name: 'Ada', last_name: 'Planner' },
-  })
-  expect(registered.status(), await registered.text()).toBe(201)
-  const { access } = (await registered.json()) as { access: string }
-  const places = (await (await request.get('/api/destinations/?page_size=500')).json()) as { results: { id: number; name: string }[] }
-  const destination = places.results.find((c) => c.name === 'Kenya') ?? places.results[0]!
-  const start = 400 + Math.floor(Math.random() * 3000)
-  const submitted = await request.post('/users/api/traveler/trip-requests/', {
-    headers: { Authorization: `Bearer ${access}` },
-    data: {
-      destination_id: destination.id,
-      start_date: day(start),
-      end_date: day(start + 5),
-      travelers: 3,
-      travel_style: 'comfort',
-      trip_type: 'adventure',
-      activities: ['nature'],
-      budget_min: 1000,
-      budget_max: 2000,
-      priority_level: 'standard',
-    },
-  })
-  expect(submitted.status(), await submitted.text()).toBe(201)
-  const { trip } = (await submitted.json()) as { trip: { title: string; expert_id: number | null } }
+  const trip = await requestedTrip(request, { country: 'Kenya', nights: 5, travelers: 3 })
   expect(trip.expert_id).toBeNull()
   return trip.title
 }

@@ -1,8 +1,10 @@
 // The itineraries scenario of `npm run bench` (BENCH_ONLY=itineraries for it alone): a 14-day, 100-item itinerary of
 // the demo expert's, loaded, saved (each save a new version, priced and converted) and two of its versions compared,
-// one request at a time over REST, beside the cheapest authenticated call of the same run (the profile GET).
+// one request at a time over REST, and the builder's and the Activity Library's loaders, beside the cheapest
+// authenticated call of the same run (the profile GET).
 // Bars: p95 under 50 ms for each.
 import { login, timeGets } from './measure.ts'
+import { sessionCookie } from './overview.ts'
 import { barLine } from './report.ts'
 
 const BAR_MS = 50
@@ -57,6 +59,15 @@ export async function measureItineraries(base: string) {
   rows.push({ label: 'baseline: GET profile', ...profile, bar: false })
   rows.push({ label: 'load (GET itinerary)', ...(await timeGets(() => `${base}${path}`, headers, requests, 1)), bar: true })
   rows.push({ label: 'compare two versions', ...(await timeGets((i) => `${base}${path}compare/?from=${2 + (i % 2)}&to=${version}`, headers, requests, 1)), bar: true })
+  // The builder screen's loader (the itinerary and the Add item choices) and the Activity Library's (a page of
+  // activities priced for the travelers), as the browser asks for them.
+  const cookie = { Cookie: await sessionCookie(base, 'expert', 'meridian-demo') }
+  const screen = `${base}/dashboard/itineraries/${created.id}`
+  const builderUrl = (i: number) => `${screen}.data?_routes=${encodeURIComponent('routes/dashboard.itineraries.$id')}&day=${1 + (i % DAYS)}`
+  rows.push({ label: 'builder loader', ...(await timeGets(builderUrl, cookie, requests, 1)), bar: true })
+  const searches = ['', 'search=tour', 'category=culture', 'search=zzzq']
+  const libraryUrl = (i: number) => `${screen}/library.data?_routes=${encodeURIComponent('routes/dashboard.itineraries.$id.library')}&${searches[i % searches.length]}`
+  rows.push({ label: 'Activity Library loader', ...(await timeGets(libraryUrl, cookie, requests, 1)), bar: true })
 
   // Saves, one after another, each on the version the last one made.
   const samples: number[] = []

@@ -164,7 +164,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Dashboard',
     patterns: [
       'loader /dashboard/analytics', 'loader /dashboard/bookings', 'loader /dashboard/chat',
-      'loader /dashboard/content', 'loader /dashboard/flights', 'loader /dashboard/itineraries', 'loader /dashboard/wishlist',
+      'loader /dashboard/content', 'loader /dashboard/flights', 'loader /dashboard/wishlist',
     ],
     allow: 'signed-in',
     why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
@@ -211,6 +211,26 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Itineraries',
+    patterns: ['GET /api/itineraries/{id}/export/', 'trpc itineraries.export', 'loader /dashboard/itineraries/:id/print', 'loader /dashboard/itineraries/:id/export'],
+    allow: TRIP_READERS,
+    object: 'itinerary',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'The printable page, the PDF and the calendar are a reading of the itinerary: the traveler gets the approved version, those who work on it the current state; another person’s answers 404.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['loader /dashboard/itineraries?index'],
+    allow: TRIP_READERS,
+    why: 'The itineraries list shows what GET /api/itineraries/ answers each one (a traveler the approved ones of their own trips); the editor has no trips.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['action /dashboard/itineraries?index'],
+    allow: ['superadmin', 'admin', 'expert'],
+    why: 'New itinerary on the list: those who create itineraries, as POST /api/itineraries/ (the trip’s accepted expert, admins, the superadmin).',
+  },
+  {
+    area: 'Itineraries',
     patterns: ['POST /api/itineraries/', 'trpc itineraries.create'],
     allow: ['superadmin', 'admin', 'expert'],
     why: 'The trip’s accepted expert plans it, and staff with manage_trips; travelers and specialists do not write itineraries.',
@@ -233,6 +253,30 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
     why: 'Versions, comparison and status are for those who work on the itinerary: its expert sends for review, specialists and admins approve; travelers see approved versions only.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['loader /dashboard/itineraries/:id'],
+    allow: TRIP_READERS,
+    object: 'itinerary',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'The builder reads the itinerary as GET /api/itineraries/{id}/ does: a traveler the approved version of their own trip’s, read-only; another person’s answers 404.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['action /dashboard/itineraries/:id', 'loader /dashboard/itineraries/:id/library'],
+    allow: ['superadmin', 'admin', 'expert'],
+    object: 'itinerary',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'The builder’s buttons save (Save, Add Day, Add Activity, move, remove) and the Activity Library adds to it: those who save itineraries, as PATCH does.',
+  },
+  {
+    area: 'Itineraries',
+    patterns: ['loader /dashboard/itineraries/:id/versions', 'action /dashboard/itineraries/:id/versions'],
+    allow: ['superadmin', 'admin', 'expert', 'specialist'],
+    object: 'itinerary',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'The versions page (list, compare, status moves, restore) calls the versions, compare, status and restore services: the same people as those calls; a traveler gets Access Denied.',
   },
   // The Review Center, customers and experts (docs/quiz-review.md, docs/customers.md).
   {

@@ -41,6 +41,30 @@ export const ITEM_STATUSES = ['draft', 'confirmed', 'booked', 'cancelled'] as co
 /** An activity added from the library (§9): 09:00–11:00, type activity, status draft, location 'To be determined'. */
 export const TEMPLATE_DEFAULTS = { start_time: '09:00', end_time: '11:00', type: 'activity', status: 'draft', location: 'To be determined' } as const
 
+/** An activity as a new item, with the template defaults above and the activity's own duration (120 min if none). */
+export function templateItem(activityId: number, name: string, minutes: number) {
+  return {
+    type: TEMPLATE_DEFAULTS.type,
+    title: name,
+    description: '',
+    start_time: TEMPLATE_DEFAULTS.start_time as string | null,
+    end_time: TEMPLATE_DEFAULTS.end_time as string | null,
+    location_name: TEMPLATE_DEFAULTS.location as string,
+    location_address: '',
+    duration_minutes: minutes > 0 && minutes <= 1440 ? minutes : 120,
+    booking_required: false,
+    tags: [] as string[],
+    notes: '',
+    status: TEMPLATE_DEFAULTS.status as string,
+    activity_id: activityId as number | null,
+    transfer_id: null as number | null,
+    supplier_id: null as number | null,
+    nights: null as number | null,
+    unit_price: null as string | null,
+    currency: null as string | null,
+  }
+}
+
 /** Limits of one itinerary. */
 export const MAX_ITINERARY_DAYS = 60
 export const MAX_ITEMS_PER_ITINERARY = 400

@@ -1,4 +1,4 @@
-import { ACTIVITY_CATEGORIES, TEMPLATE_DEFAULTS } from '@meridian/validators'
+import { ACTIVITY_CATEGORIES, templateItem } from '@meridian/validators'
 import * as v from 'valibot'
 import { listActivities } from '../activities/list-activities.ts'
 import type { ServiceContext } from '../context.ts'
@@ -79,29 +79,5 @@ export async function itineraryLibrary(ctx: ServiceContext, rawId: unknown, quer
     filters: q,
     currency: row.currency,
     travelers,
-  }
-}
-
-/** An activity as a new item, with the template defaults of §9: 09:00–11:00, type activity, status draft, 'To be determined'. */
-export function templateItem(activityId: number, name: string, minutes: number) {
-  return {
-    type: TEMPLATE_DEFAULTS.type,
-    title: name,
-    description: '',
-    start_time: TEMPLATE_DEFAULTS.start_time,
-    end_time: TEMPLATE_DEFAULTS.end_time,
-    location_name: TEMPLATE_DEFAULTS.location,
-    location_address: '',
-    duration_minutes: minutes > 0 && minutes <= 1440 ? minutes : 120,
-    booking_required: false,
-    tags: [] as string[],
-    notes: '',
-    status: TEMPLATE_DEFAULTS.status,
-    activity_id: activityId,
-    transfer_id: null,
-    supplier_id: null,
-    nights: null,
-    unit_price: null,
-    currency: null,
   }
 }

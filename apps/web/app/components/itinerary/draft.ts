@@ -1,0 +1,234 @@
+/**
+ * The builder's working copy of an itinerary, browser-safe: the same operations run in the browser (drag and drop,
+ * keyboard, buttons with JavaScript) and in the route's action (the same buttons without it), so both end in the
+ * same days and items. Totals are exact decimals (BigInt), recomputed from the items as the server does.
+ */
+import { computeTotals, type ItineraryTotals, overBudget } from '@meridian/validators/itinerary-math'
+import type { ItineraryItemDto } from '@meridian/core'
+import { type ItemType, templateItem } from '@meridian/validators/itinerary-constants'
+
+/** An item as the builder holds it: the server's (its pricing trail and media stay on the server). */
+export type DraftItem = Omit<ItineraryItemDto, 'media' | 'pricing'>
+
+export interface DraftDay {
+  key: string
+  date: string
+  title: string
+  description: string
+  theme: string
+  items: DraftItem[]
+}
+
+/** The days of an itinerary as the loader sends them. */
+export function draftOf(itinerary: { days: readonly (Omit<DraftDay, 'items'> & { items: readonly DraftItem[] })[] }): DraftDay[] {
+  return itinerary.days.map((d) => ({
+    key: d.key,
+    date: d.date,
+    title: d.title,
+    description: d.description,
+    theme: d.theme,
+    items: d.items.map((i) => ({ ...i })),
+  }))
+}
+
+const ENTERED: readonly string[] = ['accommodation', 'meal', 'free_time']
+
+/** One item as a save sends it (the catalogue record it comes from, or the price the expert entered). */
+export function itemInput(i: DraftItem) {
+  return {
+    key: i.key,
+    type: i.type,
+    title: i.title,
+    description: i.description,
+    start_time: i.start_time,
+    end_time: i.end_time,
+    location_name: i.location.name,
+    location_address: i.location.address,
+    duration_minutes: i.details.duration,
+    booking_required: i.details.booking_required,
+    tags: i.details.tags,
+    notes: i.notes,
+    status: i.status,
+    activity_id: i.activity_id,
+    transfer_id: i.transfer_id,
+    supplier_id: i.supplier_id,
+    nights: i.nights,
+    unit_price: i.unit_price,
+    currency: ENTERED.includes(i.type) && i.unit_price !== null ? i.details.currency : null,
+  }
+}
+
+/** The days as a save sends them. */
+export const saveDays = (days: readonly DraftDay[]) =>
+  days.map((d) => ({
+    key: d.key,
+    date: d.date,
+    title: d.title,
+    description: d.description,
+    theme: d.theme,
+    items: d.items.map(itemInput),
+  }))
+
+const DAY_MS = 86_400_000
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
+
+/** §4 Add Day: a day dated one day after the last, titled 'Day {n}'. */
+export function addDay(days: readonly DraftDay[], key: string, fallbackDate: string): DraftDay[] {
+  const last = days.at(-1)
+  return [
+    ...days,
+    {
+      key,
+      date: last ? nextDate(last.date) : fallbackDate,
+      title: `Day ${days.length + 1}`,
+      description: '',
+      theme: '',
+      items: [],
+    },
+  ]
+}
+
+/** Where an item is: its day and place, or null. */
+export function locate(days: readonly DraftDay[], key: string): { day: number; index: number } | null {
+  for (let d = 0; d < days.length; d++) {
+    const index = days[d]!.items.findIndex((i) => i.key === key)
+    if (index >= 0) return { day: d, index }
+  }
+  return null
+}
+
+/** §4: an item moved to another place (another day, or the same one); its cost and duration go with it. */
+export function moveItem(days: readonly DraftDay[], key: string, toDay: number, toIndex: number): DraftDay[] {
+  const from = locate(days, key)
+  if (!from || !days[toDay]) return [...days]
+  const next = days.map((d) => ({ ...d, items: [...d.items] }))
+  const [item] = next[from.day]!.items.splice(from.index, 1)
+  const target = next[toDay]!.items
+  target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, item!)
+  return next
+}
+
+/** One place up or down within its day. */
+export function nudgeItem(days: readonly DraftDay[], key: string, by: -1 | 1): DraftDay[] {
+  const at = locate(days, key)
+  if (!at) return [...days]
+  return moveItem(days, key, at.day, Math.max(0, at.index + by))
+}
+
+/** §4: an item removed; its cost and duration leave the day's totals. */
+export function removeItem(days: readonly DraftDay[], key: string): DraftDay[] {
+  return days.map((d) => ({
+    ...d,
+    items: d.items.filter((i) => i.key !== key),
+  }))
+}
+
+/** An item added at the end of a day. */
+export function addItem(days: readonly DraftDay[], day: number, item: DraftItem): DraftDay[] {
+  return days.map((d, i) => (i === day ? { ...d, items: [...d.items, item] } : d))
+}
+
+/** Every total, from scratch: each day's cost and duration, the trip's total, the breakdown and the amount over budget. */
+export function totalsOf(days: readonly DraftDay[], budget: string | null): ItineraryTotals & { over_budget: string | null } {
+  const totals = computeTotals(
+    days.map((d) => ({
+      items: d.items.map((i) => ({
+        id: i.key,
+        type: i.type as ItemType,
+        duration_minutes: i.details.duration,
+        cost: i.details.converted_cost,
+      })),
+    })),
+  )
+  return { ...totals, over_budget: overBudget(totals.total, budget) }
+}
+
+/** "2 h 30 min", "45 min", "0 min". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return h ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`
+}
+
+/** "2 adults, 1 child, 1 infant". */
+export function travelersText(t: { adults: number; children: number; infants: number }): string {
+  const part = (n: number, one: string, many: string) => (n ? [`${n} ${n === 1 ? one : many}`] : [])
+  return [...part(t.adults, 'adult', 'adults'), ...part(t.children, 'child', 'children'), ...part(t.infants, 'infant', 'infants')].join(', ') || 'No travelers'
+}
+
+/** A new key for an item or day made in the browser (the server keeps it). */
+export function freshKey(): string {
+  const bytes = new Uint8Array(9)
+  globalThis.crypto.getRandomValues(bytes)
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/**
+ * The merge of a stale save (409): the saved version as it is, plus what this browser added since the version it
+ * started from (`base`: the keys of that version's days and items): new days, and new items on the same day (by key)
+ * or the last one. Nothing of either side is lost; what the saved version removed or moved stays so.
+ */
+export function combine(theirs: readonly DraftDay[], mine: readonly DraftDay[], base: { days: readonly string[]; items: readonly string[] }): DraftDay[] {
+  const known = new Set([...theirs.flatMap((d) => d.items.map((i) => i.key)), ...base.items])
+  const knownDays = new Set([...theirs.map((d) => d.key), ...base.days])
+  let out = [...theirs, ...mine.filter((d) => !knownDays.has(d.key)).map((d) => ({ ...d, items: [] }))].map((d) => ({ ...d, items: [...d.items] }))
+  for (const day of mine) {
+    for (const item of day.items) {
+      if (known.has(item.key)) continue
+      const at = out.findIndex((d) => d.key === day.key)
+      out = addItem(out, at >= 0 ? at : out.length - 1, item)
+    }
+  }
+  return out
+}
+
+/** An item as a save sends it, made into a working-copy item (its price is found when it is saved). */
+export function draftItemOf(input: ReturnType<typeof itemInput> & { key: string }): DraftItem {
+  return {
+    id: 0,
+    key: input.key,
+    type: input.type,
+    title: input.title,
+    description: input.description,
+    start_time: input.start_time,
+    end_time: input.end_time,
+    location: {
+      name: input.location_name ?? '',
+      address: input.location_address ?? '',
+    },
+    details: {
+      duration: input.duration_minutes ?? 0,
+      cost: null,
+      currency: input.currency ?? null,
+      converted_cost: null,
+      booking_required: input.booking_required ?? false,
+      tags: input.tags ?? [],
+    },
+    notes: input.notes,
+    status: input.status,
+    activity_id: input.activity_id,
+    transfer_id: input.transfer_id,
+    supplier_id: input.supplier_id,
+    nights: input.nights,
+    unit_price: input.unit_price,
+  }
+}
+
+/** What the Activity Library offers: an activity with its template duration and its price for these travelers. */
+export interface LibraryPick {
+  id: number
+  name: string
+  default_duration: number
+  estimated_cost: string | null
+  currency: string | null
+  converted_cost: string | null
+}
+
+/** A library activity as a new item (the template defaults of §9), with the price the library found for it. */
+export function libraryItem(activity: LibraryPick, key: string): DraftItem {
+  const item = draftItemOf({ ...templateItem(activity.id, activity.name, activity.default_duration), key })
+  return { ...item, details: { ...item.details, cost: activity.estimated_cost, currency: activity.currency, converted_cost: activity.converted_cost } }
+}
