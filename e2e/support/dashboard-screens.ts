@@ -27,6 +27,8 @@ export interface DashboardScreen {
   pattern: string
   /** Which record fills `$id`, when there is one. */
   kind: RecordKind | null
+  /** Drawn inside the dashboard frame (`dashboard.…`), or a page of its own under /dashboard (`dashboard_.…`, print). */
+  framed: boolean
 }
 
 function kindOf(segments: string[]): RecordKind | null {
@@ -53,21 +55,23 @@ function kindOf(segments: string[]): RecordKind | null {
 }
 
 /**
- * Every /dashboard screen, read from the route files (a route with a page, not a redirect or the layout), so a screen
- * added tomorrow is checked without touching the tests.
+ * Every /dashboard screen, read from the route files (a route with a page, not a redirect, a resource or the layout),
+ * framed by the dashboard or a page of its own (the printable itinerary), so a screen added tomorrow is checked without
+ * touching the tests.
  */
 export function dashboardScreens(): DashboardScreen[] {
   return fs
     .readdirSync(routesDir)
-    .filter((file) => file.startsWith('dashboard.') && file.endsWith('.tsx'))
+    .filter((file) => (file.startsWith('dashboard.') || file.startsWith('dashboard_.')) && file.endsWith('.tsx'))
     .filter((file) => /export default/.test(fs.readFileSync(path.join(routesDir, file), 'utf8')))
     .map((file) => {
+      const framed = file.startsWith('dashboard.')
       const segments = file
-        .slice('dashboard.'.length, -'.tsx'.length)
+        .slice(framed ? 'dashboard.'.length : 'dashboard_.'.length, -'.tsx'.length)
         .split('.')
         .filter((s) => s !== '_index')
         .map((s) => s.replace(/_$/, ''))
-      return { file, pattern: `/dashboard/${segments.join('/')}`, kind: kindOf(segments) }
+      return { file, pattern: `/dashboard/${segments.join('/')}`, kind: kindOf(segments), framed }
     })
     .sort((a, b) => a.pattern.localeCompare(b.pattern))
 }

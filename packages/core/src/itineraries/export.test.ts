@@ -1,17 +1,10 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { type DatabaseHandle, tripAssignments, trips, users } from '@meridian/db'
-import { createTestDatabase } from '@meridian/db/testing'
+import { type DatabaseHandle, tripAssignments, trips } from '@meridian/db'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAppServices, serviceContext } from '../app.ts'
-import { loadActor } from '../auth/load-actor.ts'
-import { loadConfig } from '../config.ts'
+import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import type { ServiceContext } from '../context.ts'
-import { seedCurrencies } from '../currencies/seed-currencies.ts'
-import { DomainError } from '../errors.ts'
-import { seedDemoUsers } from '../seed/demo-users.ts'
-import { insertUser } from '../users/insert-user.ts'
 import { exportItinerary, itineraryIcs } from './export.ts'
 import { createItinerary, getItinerary, type ItineraryDto, saveItinerary } from './itineraries.ts'
 import { changeItineraryStatus } from './versions.ts'
@@ -25,14 +18,7 @@ const LONG = `Kaiseki at the ryōtei: ${'eight seasonal courses, each one a smal
 
 const meal = (title: string, price: string, extra: Record<string, unknown> = {}) => ({ type: 'meal', title, unit_price: price, currency: 'USD', ...extra })
 
-async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  return error as DomainError
-}
+const errorOf = domainErrorOf
 
 /** Every string the PDF draws, page by page, read back with pdf.js. */
 async function pdfText(body: Buffer | string): Promise<string> {
@@ -62,14 +48,10 @@ function events(ics: string) {
 const timedItems = (dto: ItineraryDto) => dto.days.flatMap((d) => d.items).filter((i) => i.start_time !== null)
 
 beforeAll(async () => {
-  handle = await createTestDatabase()
-  await seedDemoUsers(handle.db)
-  await seedCurrencies(handle.db)
-  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
-  await insertUser(handle.db, { username: 'other', email: 'other@example.test', password: 'a-long-password-1', role: 'traveler' })
-  const people = await handle.db.select({ id: users.id, username: users.username }).from(users)
-  for (const p of people) as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), { ipAddress: '', userAgent: '' })
-  const userId = (u: string) => people.find((p) => p.username === u)!.id
+  const bed = await tripTestBed()
+  handle = bed.handle
+  Object.assign(as, bed.as)
+  const userId = bed.userId
   const [trip] = await handle.db
     .insert(trips)
     .values({

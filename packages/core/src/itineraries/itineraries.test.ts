@@ -1,14 +1,7 @@
-import { activities, conversionRates, currencies, type DatabaseHandle, eq, tripAssignments, trips, users } from '@meridian/db'
-import { createTestDatabase } from '@meridian/db/testing'
+import { activities, conversionRates, currencies, type DatabaseHandle, eq, tripAssignments, trips } from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAppServices, serviceContext } from '../app.ts'
-import { loadActor } from '../auth/load-actor.ts'
-import { loadConfig } from '../config.ts'
+import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import type { ServiceContext } from '../context.ts'
-import { seedCurrencies } from '../currencies/seed-currencies.ts'
-import { DomainError } from '../errors.ts'
-import { seedDemoUsers } from '../seed/demo-users.ts'
-import { insertUser } from '../users/insert-user.ts'
 import { insertTestActivity } from '../activities/test-helpers.ts'
 import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
 import { itineraryLibrary } from './library.ts'
@@ -21,24 +14,13 @@ let tripId: number
 
 const meal = (title: string, price: string, currency = 'USD') => ({ type: 'meal', title, unit_price: price, currency, duration_minutes: 90 })
 
-async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  return error as DomainError
-}
+const errorOf = domainErrorOf
 
 beforeAll(async () => {
-  handle = await createTestDatabase()
-  await seedDemoUsers(handle.db)
-  await seedCurrencies(handle.db)
-  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
-  await insertUser(handle.db, { username: 'other', email: 'other@example.test', password: 'a-long-password-1', role: 'traveler' })
-  const people = await handle.db.select({ id: users.id, username: users.username }).from(users)
-  for (const p of people) as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), { ipAddress: '', userAgent: '' })
-  const id = (u: string) => people.find((p) => p.username === u)!.id
+  const bed = await tripTestBed()
+  handle = bed.handle
+  Object.assign(as, bed.as)
+  const id = bed.userId
   const [trip] = await handle.db
     .insert(trips)
     .values({ title: 'Kyoto, Japan · Apr 3 – Apr 5, 2030', startDate: '2030-04-03', endDate: '2030-04-05', travelers: 2, budgetTotal: '300', travelerId: id('traveler'), expertId: id('expert') })

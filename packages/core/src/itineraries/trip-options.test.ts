@@ -1,12 +1,7 @@
-import { type DatabaseHandle, tripAssignments, trips, users } from '@meridian/db'
-import { createTestDatabase } from '@meridian/db/testing'
+import { type DatabaseHandle, tripAssignments, trips } from '@meridian/db'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createAppServices, serviceContext } from '../app.ts'
-import { loadActor } from '../auth/load-actor.ts'
-import { loadConfig } from '../config.ts'
+import { tripTestBed } from '../trips/test-bed.ts'
 import type { ServiceContext } from '../context.ts'
-import { seedCurrencies } from '../currencies/seed-currencies.ts'
-import { seedDemoUsers } from '../seed/demo-users.ts'
 import { createItinerary } from './itineraries.ts'
 import { itineraryTripOptions } from './trip-options.ts'
 import { changeItineraryStatus } from './versions.ts'
@@ -16,13 +11,10 @@ const as: Record<string, ServiceContext> = {}
 const trip: Record<string, number> = {}
 
 beforeAll(async () => {
-  handle = await createTestDatabase()
-  await seedDemoUsers(handle.db)
-  await seedCurrencies(handle.db)
-  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
-  const people = await handle.db.select({ id: users.id, username: users.username }).from(users)
-  for (const p of people) as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), { ipAddress: '', userAgent: '' })
-  const id = (u: string) => people.find((p) => p.username === u)!.id
+  const bed = await tripTestBed()
+  handle = bed.handle
+  Object.assign(as, bed.as)
+  const id = bed.userId
   // The expert's accepted trip, their pending one, a completed one of theirs, and one nobody is assigned to.
   const add = async (name: string, values: Partial<typeof trips.$inferInsert>, assignment?: 'accepted' | 'pending') => {
     const [row] = await handle.db

@@ -1,15 +1,10 @@
-import { activities, type DatabaseHandle, eq, tripAssignments, trips, users } from '@meridian/db'
-import { createTestDatabase } from '@meridian/db/testing'
+import { activities, type DatabaseHandle, eq, tripAssignments, trips } from '@meridian/db'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { tripTestBed } from './test-bed.ts'
 import { insertTestActivity } from '../activities/test-helpers.ts'
-import { createAppServices, serviceContext } from '../app.ts'
-import { loadActor } from '../auth/load-actor.ts'
-import { loadConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
-import { seedCurrencies } from '../currencies/seed-currencies.ts'
 import { createItinerary, saveItinerary } from '../itineraries/itineraries.ts'
 import { changeItineraryStatus } from '../itineraries/versions.ts'
-import { seedDemoUsers } from '../seed/demo-users.ts'
 import { listExpertTrips, getTrip, listTrips } from './trips.ts'
 
 let handle: DatabaseHandle
@@ -31,13 +26,10 @@ async function seen() {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase()
-  await seedDemoUsers(handle.db)
-  await seedCurrencies(handle.db)
-  const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
-  const people = await handle.db.select({ id: users.id, username: users.username }).from(users)
-  for (const p of people) as[p.username] = serviceContext(app, await loadActor(handle.db, p.id), { ipAddress: '', userAgent: '' })
-  const id = (u: string) => people.find((p) => p.username === u)!.id
+  const bed = await tripTestBed()
+  handle = bed.handle
+  Object.assign(as, bed.as)
+  const id = bed.userId
   const [trip] = await handle.db
     .insert(trips)
     .values({ title: 'Porto, Portugal', startDate: '2030-05-01', endDate: '2030-05-02', travelers: 2, travelerId: id('traveler'), expertId: id('expert') })
