@@ -7,6 +7,7 @@ import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { formatMinutes } from '../components/itinerary/draft.ts'
+import { ALERT_TEXT_COLOR } from '../components/itinerary/status-badge.tsx'
 import { useHydrated } from '../components/shell/use-hydrated.ts'
 import { formatMoney } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
@@ -116,7 +117,7 @@ export default function ActivityLibrary() {
                     </Text>
                   ) : null}
                   <Group justify="space-between" mt={4}>
-                    <Text size="sm" fw={600} c={a.problem ? 'red' : undefined}>
+                    <Text size="sm" fw={600} style={a.problem ? { color: ALERT_TEXT_COLOR } : undefined}>
                       {a.converted_cost !== null ? formatMoney(a.converted_cost, lib.currency) : a.problem ?? 'No price'}
                     </Text>
                     <Form

@@ -10,7 +10,7 @@ import { backWithToast, catalogueFailure, formValues } from '../components/kit/f
 import { Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { formatDay, formatMoney, formatRange, plural } from '../components/trips/format.ts'
-import { ItineraryStatusBadge } from '../components/itinerary/status-badge.tsx'
+import { ALERT_TEXT_COLOR, ItineraryStatusBadge } from '../components/itinerary/status-badge.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
@@ -187,7 +187,7 @@ function ItineraryCard({ itinerary: r }: { itinerary: Row }) {
         <Text size="sm" c="dimmed">
           {plural(r.total_days, 'day', 'days')} · {plural(travelers, 'traveller', 'travellers')} · {plural(r.items_count, 'item', 'items')}
         </Text>
-        <Text size="sm" c={over ? 'red.8' : undefined}>
+        <Text size="sm" style={over ? { color: ALERT_TEXT_COLOR } : undefined}>
           Total {formatMoney(r.total_cost, currency)}
           {r.budget.total === null ? ' · no budget set' : ` of ${formatMoney(r.budget.total, currency)} budget`}
         </Text>

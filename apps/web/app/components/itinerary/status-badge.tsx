@@ -9,3 +9,6 @@ export function ItineraryStatusBadge({ status, ...props }: { status: string } & 
     </Badge>
   )
 }
+
+/** Red text readable on both schemes (4.5:1 or more): a darker red on light, a lighter one on dark. */
+export const ALERT_TEXT_COLOR = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))'
