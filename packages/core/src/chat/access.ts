@@ -1,0 +1,63 @@
+import { hasPermission } from '@meridian/auth'
+import { and, chatConversations, chatParticipants, type Database, eq, quizSubmissions, travelerExperts, trips } from '@meridian/db'
+import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
+import { requireActor } from '../access.ts'
+import type { Actor, ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+
+/** How one takes part in chat: as a traveler, or as staff working with travelers (docs/chat.md "Who talks to whom"). */
+export type ChatSide = 'traveler' | 'expert' | 'specialist' | 'superadmin' | 'admin'
+
+/**
+ * Chat is for travelers (create_trips), experts (manage_assigned_trips), specialists (review_quizzes), admins
+ * (manage_trips, when asked in) and the superadmin; anyone else (the editor) is refused first.
+ */
+export function chatSide(actor: Actor): ChatSide | null {
+  if (hasPermission(actor, '*')) return 'superadmin'
+  if (hasPermission(actor, 'manage_assigned_trips')) return 'expert'
+  if (hasPermission(actor, 'review_quizzes')) return 'specialist'
+  if (hasPermission(actor, 'manage_trips')) return 'admin'
+  if (hasPermission(actor, 'create_trips')) return 'traveler'
+  return null
+}
+
+export function requireChat(ctx: ServiceContext): { actor: Actor; side: ChatSide } {
+  const actor = requireActor(ctx)
+  const side = chatSide(actor)
+  if (!side) throw new DomainError('forbidden', CHAT_MESSAGES.denied)
+  return { actor, side }
+}
+
+/**
+ * Whether a staff member works with a traveler: the expert of one of their trips or their standing expert
+ * (traveler_experts), or the specialist who reviewed one of their quizzes.
+ */
+export async function worksWith(db: Database, staffId: number, side: 'expert' | 'specialist', travelerId: number): Promise<boolean> {
+  if (side === 'specialist') {
+    const reviewed = await db
+      .select({ id: quizSubmissions.id })
+      .from(quizSubmissions)
+      .where(and(eq(quizSubmissions.userId, travelerId), eq(quizSubmissions.reviewedBy, staffId)))
+      .limit(1)
+    return reviewed.length > 0
+  }
+  const [trip, standing] = await Promise.all([
+    db.select({ id: trips.id }).from(trips).where(and(eq(trips.travelerId, travelerId), eq(trips.expertId, staffId))).limit(1),
+    db.select({ id: travelerExperts.id }).from(travelerExperts).where(and(eq(travelerExperts.travelerId, travelerId), eq(travelerExperts.expertId, staffId))).limit(1),
+  ])
+  return trip.length > 0 || standing.length > 0
+}
+
+/** The conversation, when the actor takes part in it; anyone else gets 404 (participants only). */
+export async function ownConversation(ctx: ServiceContext, rawId: unknown, db: Database = ctx.db) {
+  const { actor } = requireChat(ctx)
+  const id = typeof rawId === 'number' ? rawId : /^[1-9]\d{0,9}$/.test(String(rawId)) ? Number(rawId) : Number.NaN
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
+  const [row] = await db
+    .select({ conversation: chatConversations, lastRead: chatParticipants.lastReadMessageId })
+    .from(chatConversations)
+    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id)))
+    .where(eq(chatConversations.id, id))
+  if (!row) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
+  return { actor, conversation: row.conversation, lastRead: row.lastRead }
+}

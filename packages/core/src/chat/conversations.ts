@@ -1,0 +1,189 @@
+import { and, chatConversations, chatMessages, chatParticipants, desc, eq, inArray, isNull, sql, trips, users } from '@meridian/db'
+import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
+import * as v from 'valibot'
+import { loadActor } from '../auth/load-actor.ts'
+import { displayName } from '../auth/serialize-user.ts'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { parseInput } from '../validation.ts'
+import { chatSide, ownConversation, requireChat, worksWith } from './access.ts'
+
+type Role = (typeof chatParticipants.$inferInsert)['role']
+
+const id = (message: string) =>
+  v.optional(
+    v.nullable(
+      v.union(
+        [v.pipe(v.string(message), v.regex(/^[1-9]\d{0,9}$/, message), v.transform(Number)), v.pipe(v.number(message), v.integer(message), v.minValue(1, message))],
+        message,
+      ),
+    ),
+    null,
+  )
+const CreateInput = v.object({
+  traveler_id: id(CHAT_MESSAGES.notYours),
+  staff_id: id(CHAT_MESSAGES.notYourStaff),
+  trip_id: id(CHAT_MESSAGES.trip),
+  title: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(200, 'Ensure this field has no more than 200 characters.')), ''),
+})
+
+/**
+ * POST /api/chat/conversations/ `{traveler_id | staff_id, trip_id?, title?}`: a conversation between a traveler and
+ * one member of staff who works with them (docs/chat.md "Who talks to whom"):
+ * - an expert or a specialist names one of their travelers (New Chat);
+ * - a traveler names their expert or the specialist who reviewed them, or one of their trips with an expert;
+ * - the superadmin may open one with any traveler; admins take part when asked in.
+ * The same two people on the same trip (or none) find the conversation they already have (`created` false).
+ */
+export async function createConversation(ctx: ServiceContext, input: unknown) {
+  const { actor, side } = requireChat(ctx)
+  if (side === 'admin') throw new DomainError('forbidden', CHAT_MESSAGES.denied)
+  const data = parseInput(CreateInput, input ?? {})
+  let travelerId: number
+  let staff: { id: number; role: Role }
+  if (side === 'traveler') {
+    travelerId = actor.id
+    let staffId = data.staff_id
+    if (staffId === null && data.trip_id !== null) {
+      const [trip] = await ctx.db.select({ expertId: trips.expertId }).from(trips).where(and(eq(trips.id, data.trip_id), eq(trips.travelerId, actor.id)))
+      if (!trip) throw DomainError.invalid({ trip_id: [CHAT_MESSAGES.trip] })
+      staffId = trip.expertId
+    }
+    if (staffId === null) throw DomainError.invalid({ staff_id: [CHAT_MESSAGES.noStaff] })
+    const other = await loadActor(ctx.db, staffId).catch(() => null)
+    const otherSide = other ? chatSide(other) : null
+    if (!other || (otherSide !== 'expert' && otherSide !== 'specialist') || !(await worksWith(ctx.db, staffId, otherSide, travelerId))) {
+      throw DomainError.invalid({ staff_id: [CHAT_MESSAGES.notYourStaff] })
+    }
+    staff = { id: staffId, role: otherSide }
+  } else {
+    if (data.traveler_id === null) throw DomainError.invalid({ traveler_id: [CHAT_MESSAGES.notYours] })
+    travelerId = data.traveler_id
+    const traveler = await loadActor(ctx.db, travelerId).catch(() => null)
+    const related = side === 'superadmin' ? true : await worksWith(ctx.db, actor.id, side, travelerId)
+    if (!traveler || chatSide(traveler) !== 'traveler' || !related) throw DomainError.invalid({ traveler_id: [CHAT_MESSAGES.notYours] })
+    staff = { id: actor.id, role: side === 'superadmin' ? 'admin' : side }
+  }
+  if (data.trip_id !== null) {
+    const [trip] = await ctx.db.select({ id: trips.id }).from(trips).where(and(eq(trips.id, data.trip_id), eq(trips.travelerId, travelerId)))
+    if (!trip) throw DomainError.invalid({ trip_id: [CHAT_MESSAGES.trip] })
+  }
+
+  const { conversationId, created } = await ctx.db.transaction(async (tx) => {
+    // One conversation per traveler, member of staff and trip: serialised per traveler so two clicks make one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chat'), ${travelerId}::int)`)
+    const [existing] = await tx
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, staff.id)))
+      .where(and(eq(chatConversations.travelerId, travelerId), data.trip_id === null ? isNull(chatConversations.tripId) : eq(chatConversations.tripId, data.trip_id)))
+      .limit(1)
+    if (existing) return { conversationId: existing.id, created: false }
+    const [row] = await tx
+      .insert(chatConversations)
+      .values({ travelerId, tripId: data.trip_id, title: data.title, createdById: actor.id })
+      .returning({ id: chatConversations.id })
+    await tx.insert(chatParticipants).values([
+      { conversationId: row!.id, userId: travelerId, role: 'traveler', addedById: actor.id },
+      { conversationId: row!.id, userId: staff.id, role: staff.role, addedById: actor.id },
+    ])
+    return { conversationId: row!.id, created: true }
+  })
+  return { conversation: await getConversation(ctx, conversationId), created }
+}
+
+/** The conversations' participants, trips and unread counts for `viewerId`, in a few statements whatever their number. */
+async function describe(ctx: ServiceContext, viewerId: number, rows: (typeof chatConversations.$inferSelect)[]) {
+  const ids = rows.map((r) => r.id)
+  if (!ids.length) return []
+  const lastIds = rows.map((r) => r.lastMessageId).filter((x): x is number => x !== null)
+  const [people, tripRows, unread, last] = await Promise.all([
+    ctx.db
+      .select({
+        conversationId: chatParticipants.conversationId,
+        id: users.id,
+        role: chatParticipants.role,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        lastRead: chatParticipants.lastReadMessageId,
+      })
+      .from(chatParticipants)
+      .innerJoin(users, eq(users.id, chatParticipants.userId))
+      .where(inArray(chatParticipants.conversationId, ids)),
+    ctx.db
+      .select({ id: trips.id, title: trips.title })
+      .from(trips)
+      .where(inArray(trips.id, [...new Set(rows.map((r) => r.tripId).filter((x): x is number => x !== null))].concat([0]))),
+    ctx.db
+      .select({ conversationId: chatMessages.conversationId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(chatMessages)
+      .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatMessages.conversationId), eq(chatParticipants.userId, viewerId)))
+      .where(
+        and(
+          inArray(chatMessages.conversationId, ids),
+          sql`${chatMessages.id} > ${chatParticipants.lastReadMessageId}`,
+          sql`${chatMessages.senderId} is distinct from ${viewerId}`,
+        ),
+      )
+      .groupBy(chatMessages.conversationId),
+    lastIds.length ? ctx.db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : [],
+  ])
+  return rows.map((r) => {
+    const members = people.filter((p) => p.conversationId === r.id)
+    const others = members.filter((p) => p.id !== viewerId)
+    const trip = tripRows.find((t) => t.id === r.tripId)
+    const latest = last.find((m) => m.id === r.lastMessageId)
+    return {
+      id: r.id,
+      title: r.title || others.map((p) => displayName(p)).join(', ') || 'Conversation',
+      trip: trip ? { id: trip.id, title: trip.title } : null,
+      traveler_id: r.travelerId,
+      participants: members.map((p) => ({ id: p.id, name: displayName(p), role: p.role })),
+      last_message: latest ? { id: latest.id, content: latest.content, sender_id: latest.senderId, created_at: latest.createdAt.toISOString() } : null,
+      unread: unread.find((u) => u.conversationId === r.id)?.n ?? 0,
+      updated_at: (r.lastMessageAt ?? r.createdAt).toISOString(),
+    }
+  })
+}
+
+/** One conversation of the actor's (others 404). */
+export async function getConversation(ctx: ServiceContext, rawId: unknown) {
+  const { actor, conversation } = await ownConversation(ctx, rawId)
+  const [described] = await describe(ctx, actor.id, [conversation])
+  return described!
+}
+
+const ListQuery = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), '') })
+
+/**
+ * GET /api/chat/conversations/ (`search`): the actor's conversations, the latest message first, each with its
+ * participants, trip, last message and unread count, and the unread total. Search matches the title, a participant's
+ * name or the trip's title.
+ */
+export async function listConversations(ctx: ServiceContext, query: unknown) {
+  const { actor } = requireChat(ctx)
+  const q = parseInput(ListQuery, query ?? {})
+  const like = `%${q.search.replace(/[\\%_]/g, '\\$&')}%`
+  const rows = await ctx.db
+    .select({ conversation: chatConversations })
+    .from(chatConversations)
+    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id)))
+    .where(
+      q.search
+        ? sql`(${chatConversations.title} ilike ${like}
+            or exists (select 1 from ${trips} where ${trips.id} = ${chatConversations.tripId} and ${trips.title} ilike ${like})
+            or exists (select 1 from chat_participants p join users u on u.id = p.user_id
+                       where p.conversation_id = ${chatConversations.id} and p.user_id <> ${actor.id}
+                         and ((u.first_name || ' ' || u.last_name) ilike ${like} or u.username ilike ${like})))`
+        : undefined,
+    )
+    .orderBy(desc(sql`coalesce(${chatConversations.lastMessageAt}, ${chatConversations.createdAt})`), desc(chatConversations.id))
+    .limit(200)
+  const results = await describe(
+    ctx,
+    actor.id,
+    rows.map((r) => r.conversation),
+  )
+  return { count: results.length, unread_total: results.reduce((n, c) => n + c.unread, 0), results }
+}
