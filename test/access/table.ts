@@ -29,6 +29,7 @@ export type ObjectKind =
   | 'customer'
   | 'expert'
   | 'itinerary'
+  | 'conversation'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -72,6 +73,8 @@ const TRIP_PLANNERS = ['superadmin', 'traveler'] as const
 /** review_quizzes (1 §6). */
 const QUIZ_REVIEWERS = ['superadmin', 'specialist'] as const
 const STAFF = ['superadmin', 'admin', 'expert', 'specialist', 'editor'] as const
+/** Chat: everyone but the editor (1 §6 Chat & Messages; admins when asked in). */
+const CHATTERS = ['superadmin', 'admin', 'expert', 'specialist', 'traveler'] as const
 
 /** Trips (decision 023): travelers their own, experts those assigned to them, staff and specialists every one. */
 const TRIP_READERS = ['superadmin', 'admin', 'expert', 'specialist', 'traveler'] as const
@@ -277,6 +280,30 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
     why: 'The versions page (list, compare, status moves, restore) calls the versions, compare, status and restore services: the same people as those calls; a traveler gets Access Denied.',
+  },
+  // Chat (docs/chat.md): participants only.
+  {
+    area: 'Chat',
+    patterns: ['GET /api/chat/conversations/', 'trpc chat.conversations'],
+    allow: CHATTERS,
+    why: 'Each sees the conversations they take part in: travelers, experts, specialists, admins asked in, the superadmin (1 §6 Chat); the editor has no chat.',
+  },
+  {
+    area: 'Chat',
+    patterns: ['POST /api/chat/conversations/', 'trpc chat.open'],
+    allow: ['superadmin', 'expert', 'specialist', 'traveler'],
+    why: 'A traveler opens one with their expert or specialist, staff with one of their travelers (New Chat: experts and specialists); admins take part only when asked in.',
+  },
+  {
+    area: 'Chat',
+    patterns: [
+      'GET /api/chat/conversations/{id}/', 'GET /api/chat/conversations/{id}/messages/', 'POST /api/chat/conversations/{id}/messages/',
+      'POST /api/chat/conversations/{id}/read/', 'trpc chat.conversation', 'trpc chat.messages', 'trpc chat.send', 'trpc chat.read',
+    ],
+    allow: CHATTERS,
+    object: 'conversation',
+    owned: { othersOpenTo: [] },
+    why: 'Only its participants read and write a conversation; to anyone else, staff included, it does not exist (404).',
   },
   // The Review Center, customers and experts (docs/quiz-review.md, docs/customers.md).
   {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { itineraries, itineraryVersions, quizSubmissions, tripAssignments, trips } from '@meridian/db'
+import { chatConversations, chatParticipants, itineraries, itineraryVersions, quizSubmissions, tripAssignments, trips } from '@meridian/db'
 import { serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -149,6 +149,17 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         version: 1,
         snapshot: serializeItinerary(row!, [], []) as unknown as Record<string, unknown>,
       })
+      return row!.id
+    },
+    // A conversation the owner takes part in (with the stranger traveler, or the expert for a traveler); another's is
+    // the stranger's alone.
+    conversation: async (owner) => {
+      const travelerId = owner === 'traveler' ? userIds.traveler : strangerId
+      const [row] = await server.app.db.insert(chatConversations).values({ travelerId, title: `Access chat ${unique()}` }).returning({ id: chatConversations.id })
+      const members: (typeof chatParticipants.$inferInsert)[] = [{ conversationId: row!.id, userId: travelerId, role: 'traveler' }]
+      if (owner === 'traveler') members.push({ conversationId: row!.id, userId: userIds.expert, role: 'expert' })
+      else if (owner && owner !== 'other') members.push({ conversationId: row!.id, userId: userIds[owner], role: owner === 'superadmin' || owner === 'editor' ? 'admin' : owner })
+      await server.app.db.insert(chatParticipants).values(members)
       return row!.id
     },
     // A traveler who is none of the demo accounts (a customer), and the demo expert.

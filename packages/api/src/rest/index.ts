@@ -10,6 +10,7 @@ import { type AuthMode, createRouter, type Method, type RouteTable } from './rou
 import { tripRoutes } from './trips.ts'
 import { specialistRoutes } from './specialist.ts'
 import { itineraryRoutes } from './itineraries.ts'
+import { chatRoutes } from './chat.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -35,6 +36,7 @@ function registerRoutes(table: RouteTable) {
   tripRoutes(table)
   specialistRoutes(table)
   itineraryRoutes(table)
+  chatRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

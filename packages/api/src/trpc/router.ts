@@ -8,6 +8,7 @@ import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
 import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
+import { chatRouter } from './routers/chat.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   expert: expertRouter,
   specialist: specialistRouter,
   itineraries: itinerariesRouter,
+  chat: chatRouter,
 })
 
 export type AppRouter = typeof appRouter

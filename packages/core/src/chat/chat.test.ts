@@ -105,7 +105,11 @@ describe('messages', () => {
     expect(row.unread).toBe(3)
     expect(row.last_message).toMatchObject({ content: 'Three', sender_id: userId('traveler') })
     expect(listed.results[0]!.id).toBe(conversation.id)
-    expect(listed.unread_total).toBe(listed.results.reduce((n, c) => n + c.unread, 0))
+    expect(listed.counters.unread_total).toBe(listed.results.reduce((n, c) => n + c.unread, 0))
+    // A page of one still counts every conversation's unread messages.
+    const first = await listConversations(as.expert!, {}, { limit: 1 })
+    expect(first).toMatchObject({ count: listed.count, counters: listed.counters })
+    expect(first.results).toHaveLength(1)
     expect((await getConversation(as.traveler!, conversation.id)).unread).toBe(0)
     // Read up to the second: one left. Answering reads the rest.
     const page = await listMessages(as.expert!, conversation.id, {})

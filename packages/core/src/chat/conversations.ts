@@ -156,34 +156,49 @@ export async function getConversation(ctx: ServiceContext, rawId: unknown) {
 
 const ListQuery = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), '') })
 
+/** Unread messages in all the user's conversations: those after their read mark, sent by others. */
+export async function unreadTotal(ctx: ServiceContext, userId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(chatMessages)
+    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatMessages.conversationId), eq(chatParticipants.userId, userId)))
+    .where(and(sql`${chatMessages.id} > ${chatParticipants.lastReadMessageId}`, sql`${chatMessages.senderId} is distinct from ${userId}`))
+  return row?.n ?? 0
+}
+
 /**
- * GET /api/chat/conversations/ (`search`): the actor's conversations, the latest message first, each with its
- * participants, trip, last message and unread count, and the unread total. Search matches the title, a participant's
- * name or the trip's title.
+ * GET /api/chat/conversations/ (`search`, paged): the actor's conversations, the latest message first, each with its
+ * participants, trip, last message and unread count; `counters.unread_total` counts every conversation's. Search
+ * matches the title, another participant's name or the trip's title.
  */
-export async function listConversations(ctx: ServiceContext, query: unknown) {
+export async function listConversations(ctx: ServiceContext, query: unknown, page: { limit: number; offset?: number } = { limit: 20 }) {
   const { actor } = requireChat(ctx)
   const q = parseInput(ListQuery, query ?? {})
   const like = `%${q.search.replace(/[\\%_]/g, '\\$&')}%`
-  const rows = await ctx.db
-    .select({ conversation: chatConversations })
-    .from(chatConversations)
-    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id)))
-    .where(
-      q.search
-        ? sql`(${chatConversations.title} ilike ${like}
-            or exists (select 1 from ${trips} where ${trips.id} = ${chatConversations.tripId} and ${trips.title} ilike ${like})
-            or exists (select 1 from chat_participants p join users u on u.id = p.user_id
-                       where p.conversation_id = ${chatConversations.id} and p.user_id <> ${actor.id}
-                         and ((u.first_name || ' ' || u.last_name) ilike ${like} or u.username ilike ${like})))`
-        : undefined,
-    )
-    .orderBy(desc(sql`coalesce(${chatConversations.lastMessageAt}, ${chatConversations.createdAt})`), desc(chatConversations.id))
-    .limit(200)
+  const mine = and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id))
+  const where = q.search
+    ? sql`(${chatConversations.title} ilike ${like}
+        or exists (select 1 from ${trips} where ${trips.id} = ${chatConversations.tripId} and ${trips.title} ilike ${like})
+        or exists (select 1 from chat_participants p join users u on u.id = p.user_id
+                   where p.conversation_id = ${chatConversations.id} and p.user_id <> ${actor.id}
+                     and ((u.first_name || ' ' || u.last_name) ilike ${like} or u.username ilike ${like})))`
+    : undefined
+  const [rows, [counted], unread_total] = await Promise.all([
+    ctx.db
+      .select({ conversation: chatConversations })
+      .from(chatConversations)
+      .innerJoin(chatParticipants, mine)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${chatConversations.lastMessageAt}, ${chatConversations.createdAt})`), desc(chatConversations.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0),
+    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatConversations).innerJoin(chatParticipants, mine).where(where),
+    unreadTotal(ctx, actor.id),
+  ])
   const results = await describe(
     ctx,
     actor.id,
     rows.map((r) => r.conversation),
   )
-  return { count: results.length, unread_total: results.reduce((n, c) => n + c.unread, 0), results }
+  return { count: counted?.n ?? 0, results, counters: { unread_total } }
 }
