@@ -311,9 +311,12 @@ function Builder({ loaded }: { loaded: Loaded }) {
                 )}
               </>
             ) : null}
-            <Button component={Link} to={`${BASE}/${it.id}/versions`} variant="default">
-              Versions
-            </Button>
+            {/* The versions page is for those who work on the itinerary; the traveler reads the approved plan only. */}
+            {it.can.save || it.can.approve ? (
+              <Button component={Link} to={`${BASE}/${it.id}/versions`} variant="default">
+                Versions
+              </Button>
+            ) : null}
             <Button component="a" href={`${BASE}/${it.id}/print`} variant="default">
               Print / Export
             </Button>

@@ -217,7 +217,7 @@ function formFields(fields: Record<string, string[]>, day: number, added: number
   if (added === null) return fields
   const prefix = `days.${day}.items.${added}.`
   const out: Record<string, string[]> = {}
-  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? k.slice(prefix.length).replace(/^duration_minutes$/, 'duration_minutes') : k] = v
+  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? k.slice(prefix.length) : k] = v
   return out
 }
 
