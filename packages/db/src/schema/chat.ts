@@ -41,8 +41,16 @@ export const chatParticipants = pgTable(
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
     addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The conversation's latest activity (its newest message, or when they joined), kept here so one's list is an index range. */
+    activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message an offline-mail has told them about: one mail per conversation while they stay away. */
+    mailedUpToMessageId: bigint('mailed_up_to_message_id', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('chat_participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('chat_participants_user_idx').on(t.userId),
+    index('chat_participants_list_idx').on(t.userId, t.activityAt.desc().nullsLast(), t.conversationId.desc().nullsLast()),
+  ],
 )
 
 /**
