@@ -8,6 +8,7 @@ import { type AppProcess, startApp } from '../faults/support/app-process.ts'
 import { createFaultDatabase, type FaultDatabase } from '../faults/support/database.ts'
 import { call, formLogin, restLogin, sleep, trpc, waitFor } from '../faults/support/http.ts'
 import { smallPng, uploadFiles, waitUntilProcessed } from '../faults/support/media.ts'
+import { openEventStream, type SseConnection } from '../../packages/api/src/sse-client.ts'
 
 /**
  * Two real app processes on one PostgreSQL database (different ports, one JWT_SECRET, one media folder), as
@@ -118,6 +119,48 @@ describe('two app processes on one database', () => {
     expect(rows.map((r) => [r.id, r.status, r.attempts, r.version])).toEqual(ids.map((id) => [id, 'ready', 1, 1]))
     // Both processes serve the renditions the one worker wrote.
     for (const app of [a, b]) expect((await call(app.url, `/media/${ids[0]}/thumbnail_small`, { token: access })).status).toBe(200)
+  })
+
+  it('a chat message posted through one reaches an event stream held by the other, and a client moving between them misses nothing', async () => {
+    const expert = await restLogin(a.url, 'expert')
+    const traveler = await restLogin(b.url, 'traveler')
+    const opened = await call(a.url, '/api/chat/conversations/', { token: expert.access, body: { traveler_id: traveler.user.id } })
+    expect([200, 201]).toContain(opened.status)
+    const messages = `/api/chat/conversations/${opened.body.id}/messages/`
+    const streams: SseConnection[] = []
+    const listen = (base: string, headers: Record<string, string>) => {
+      const s = openEventStream(`${base}/api/chat/events/`, headers)
+      streams.push(s)
+      return s
+    }
+    try {
+      // The traveler's browser (session cookie) holds its stream on B; the expert posts through A.
+      const cookie = await formLogin(b.url, 'traveler')
+      const onB = listen(b.url, { Cookie: cookie })
+      expect(await onB.status).toBe(200)
+      await onB.next('ready')
+      const sent = await call(a.url, messages, { token: expert.access, body: { content: 'Your Lisbon walking tour is booked.', client_key: 'two-1' } })
+      expect(sent.status).toBe(201)
+      const got = await onB.next('message', 10_000)
+      expect(got.data.message).toMatchObject({ id: sent.body.id, content: 'Your Lisbon walking tour is booked.' })
+
+      // The client drops and comes back on A, from the last id it saw; meanwhile messages go through both.
+      onB.close()
+      const missed: number[] = []
+      for (const [i, base] of [a.url, b.url, a.url].entries()) {
+        missed.push((await call(base, messages, { token: expert.access, body: { content: `Update ${i + 1}`, client_key: `two-miss-${i}` } })).body.id)
+      }
+      const onA = listen(a.url, { Authorization: `Bearer ${traveler.access}`, 'Last-Event-ID': got.id! })
+      await onA.next('ready', 10_000)
+      expect(onA.events.filter((e) => e.event === 'message').map((e) => Number(e.id))).toEqual(missed)
+      // And a live one posted through B arrives on A once.
+      const live = await call(b.url, messages, { token: expert.access, body: { content: 'See you soon!', client_key: 'two-live' } })
+      await waitFor(() => onA.events.some((e) => e.event === 'message' && Number(e.id) === live.body.id), 10_000, 'the live message on A')
+      const ids = onA.events.filter((e) => e.event === 'message').map((e) => Number(e.id))
+      expect(ids).toEqual([...missed, live.body.id])
+    } finally {
+      for (const s of streams) s.close()
+    }
   })
 
   it('the daily rate update runs once between the two', async () => {

@@ -85,6 +85,7 @@ export async function boot(): Promise<Booted> {
     app,
     async stop() {
       timers.forEach(clearInterval)
+      await app.events.stop()
       await media.stop()
       await handle.close()
     },

@@ -1,32 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
-import { SESSION_COOKIE } from '@meridian/auth'
-import { type Actor, type AppServices, authenticateBearer, authenticateSession, getMediaFile, reportServerError, serviceContext } from '@meridian/core'
+import { type AppServices, getMediaFile, reportServerError, serviceContext } from '@meridian/core'
+import { actorOf } from './request-actor.ts'
 import { parseRecordId } from '@meridian/validators'
 import { requestMeta } from './request-meta.ts'
 import { errorResponse, sendJson } from './rest/http.ts'
 
 export const MEDIA_FILES_PREFIX = '/media/'
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...rest] = part.trim().split('=')
-    if (k !== name) continue
-    try {
-      return decodeURIComponent(rest.join('='))
-    } catch {
-      return undefined // a cookie no session of ours could have written
-    }
-  }
-  return undefined
-}
-
-/** Files are fetched by <img> and <video> (session cookie) and by API clients (bearer token). */
-async function actorOf(app: AppServices, req: IncomingMessage): Promise<Actor | null> {
-  const header = req.headers.authorization
-  if (header?.toLowerCase().startsWith('bearer ')) return authenticateBearer(app, header.slice(7).trim())
-  return (await authenticateSession(app, readCookie(req.headers.cookie, SESSION_COOKIE)))?.actor ?? null
-}
 
 const contentDisposition = (kind: string, filename: string) =>
   `${kind}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`

@@ -1,3 +1,4 @@
+import type { EventHub } from './events/hub.ts'
 import type { RoleName, SessionManager, TokenSigner } from '@meridian/auth'
 import type { Database } from '@meridian/db'
 import type { ObjectStorage } from '@meridian/storage'
@@ -43,6 +44,8 @@ export interface AppServices {
   mediaJobs: MediaJobs
   /** Existence, names and visibility of the catalogue objects media is attached to. */
   contentObjects: ContentObjectLookup
+  /** This process's event streams, fed by PostgreSQL LISTEN/NOTIFY (docs/chat.md "Real time"). */
+  events: EventHub
 }
 
 export interface RequestMeta {

@@ -34,6 +34,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>
   /** PostgreSQL with a queue time-out only: statements running and callers waiting for a connection. */
   poolStats?(): { active: number; waiting: number }
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload, in commit order. PostgreSQL: one connection of its own, reopened
+   * after a loss; `onListen` runs each time the listen is (re)established, so a caller can catch up on what it missed
+   * meanwhile. PGlite: in process. The function returned stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -111,6 +117,10 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
     async ping() {
       await client.unsafe('select 1')
     },
+    async listen(channel, onNotify, onListen) {
+      const request = await raw.listen(channel, onNotify, onListen)
+      return () => request.unlisten()
+    },
     async close() {
       await raw.end({ timeout: 5 })
     },
@@ -142,6 +152,11 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
       },
       async ping() {
         await client.query('select 1')
+      },
+      async listen(channel, onNotify, onListen) {
+        const stop = await client.listen(channel, onNotify)
+        onListen?.()
+        return stop
       },
       async close() {
         try {

@@ -1,10 +1,14 @@
-import { and, asc, chatConversations, chatMessages, chatParticipants, desc, eq, gt, inArray, lt, sql, users } from '@meridian/db'
+import { and, asc, chatConversations, chatMessages, chatParticipants, type Database, desc, eq, gt, inArray, lt, sql, users } from '@meridian/db'
 import { CHAT_MESSAGES, MAX_CLIENT_KEY_LENGTH, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from '@meridian/validators/chat-constants'
 import * as v from 'valibot'
 import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
+import { publishEvent } from '../events/publish.ts'
 import { ownConversation } from './access.ts'
+
+/** Held by each message's transaction while it is written (docs/chat.md "Delivery guarantees"). */
+const MESSAGE_ORDER_LOCK = 7_260_413
 
 type MessageRow = typeof chatMessages.$inferSelect
 
@@ -47,10 +51,11 @@ export function serializeMessage(m: MessageRow, sender: { id: number; firstName:
 }
 export type ChatMessageDto = ReturnType<typeof serializeMessage>
 
-async function withSenders(ctx: ServiceContext, rows: MessageRow[]) {
+/** Messages as the calls answer them, with their senders' names (one statement for all the senders). */
+export async function messagesWithSenders(db: Database, rows: MessageRow[]) {
   const ids = [...new Set(rows.map((r) => r.senderId).filter((x): x is number => x !== null))]
   const people = ids.length
-    ? await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(inArray(users.id, ids))
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(inArray(users.id, ids))
     : []
   return rows.map((r) => serializeMessage(r, people.find((p) => p.id === r.senderId)))
 }
@@ -64,6 +69,8 @@ export async function postMessage(ctx: ServiceContext, rawId: unknown, input: un
   const { actor, conversation } = await ownConversation(ctx, rawId)
   const data = parseInput(PostInput, input)
   const { row, created } = await ctx.db.transaction(async (tx) => {
+    // Messages are written one at a time, so they commit in id order: a client resuming after id N misses none.
+    await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`)
     const [made] = await tx
       .insert(chatMessages)
       .values({ conversationId: conversation.id, senderId: actor.id, content: data.content, clientKey: data.client_key })
@@ -77,13 +84,18 @@ export async function postMessage(ctx: ServiceContext, rawId: unknown, input: un
       return { row: kept!, created: false }
     }
     await tx.update(chatConversations).set({ lastMessageId: made.id, lastMessageAt: made.createdAt }).where(eq(chatConversations.id, conversation.id))
-    await tx
+    const people = await tx
       .update(chatParticipants)
-      .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${made.id})` })
-      .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
+      .set({
+        activityAt: made.createdAt,
+        lastReadMessageId: sql`case when ${chatParticipants.userId} = ${actor.id} then greatest(${chatParticipants.lastReadMessageId}, ${made.id}) else ${chatParticipants.lastReadMessageId} end`,
+      })
+      .where(eq(chatParticipants.conversationId, conversation.id))
+      .returning({ userId: chatParticipants.userId })
+    await publishEvent(tx, { type: 'message', conversation_id: conversation.id, message_id: made.id, users: people.map((p) => p.userId) })
     return { row: made, created: true }
   })
-  const [message] = await withSenders(ctx, [row])
+  const [message] = await messagesWithSenders(ctx.db, [row])
   return { message: message!, created }
 }
 
@@ -115,18 +127,24 @@ export async function listMessages(ctx: ServiceContext, rawId: unknown, query: u
     hasMore = found.length > size
     rows = found.slice(0, size).reverse()
   }
-  return { results: await withSenders(ctx, rows), has_more: hasMore }
+  return { results: await messagesWithSenders(ctx.db, rows), has_more: hasMore }
 }
 
 /** POST …/read/ `{message_id?}`: the actor has read up to that message (by default the newest); never backwards. */
 export async function markConversationRead(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const { actor, conversation } = await ownConversation(ctx, rawId)
+  const { actor, conversation, lastRead } = await ownConversation(ctx, rawId)
   const raw = (input as { message_id?: unknown } | null)?.message_id
   const upTo = Math.min(typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : Number.MAX_SAFE_INTEGER, conversation.lastMessageId ?? 0)
-  const [row] = await ctx.db
-    .update(chatParticipants)
-    .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${upTo})` })
-    .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
-    .returning({ last: chatParticipants.lastReadMessageId })
-  return { last_read_message_id: row!.last }
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatParticipants)
+      .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${upTo})` })
+      .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
+      .returning({ last: chatParticipants.lastReadMessageId })
+    if (row!.last > lastRead) {
+      const people = await tx.select({ userId: chatParticipants.userId }).from(chatParticipants).where(eq(chatParticipants.conversationId, conversation.id))
+      await publishEvent(tx, { type: 'read', conversation_id: conversation.id, user_id: actor.id, last_read_message_id: row!.last, users: people.map((p) => p.userId) })
+    }
+    return { last_read_message_id: row!.last }
+  })
 }

@@ -9,7 +9,7 @@ export const EVENTS_CHANNEL = 'meridian_events'
  */
 export type LiveEvent =
   | { type: 'message'; conversation_id: number; message_id: number; users: number[] }
-  | { type: 'read'; conversation_id: number; user_id: number; last_read_message_id: number }
+  | { type: 'read'; conversation_id: number; user_id: number; last_read_message_id: number; users: number[] }
   | { type: 'notifications'; users: number[] }
 
 /** Users named in one NOTIFY at most (a payload stays far under PostgreSQL's 8,000 bytes). */

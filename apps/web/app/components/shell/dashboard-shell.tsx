@@ -6,6 +6,7 @@ import type { ActivityDto } from '@meridian/core'
 import type { Preferences } from '@meridian/validators'
 import { HeaderSearch } from './header-search.tsx'
 import { IconLogo, IconMessagePlus, IconPlus, IconSearch } from './icons.tsx'
+import { LiveEventsProvider } from './live-events.tsx'
 import { NotificationsMenu } from './notifications-menu.tsx'
 import classes from './shell.module.css'
 import { type ShellNavSection, Sidebar } from './sidebar.tsx'
@@ -36,7 +37,7 @@ export function DashboardShell({ data, children }: { data: ShellData; children: 
   useHotkeys([['mod+shift+L', () => submit(null, { method: 'post', action: '/logout' })]], [])
 
   return (
-    <>
+    <LiveEventsProvider>
       <SavedThemeScript theme={data.preferences.theme} />
       <AppShell header={{ height: 64 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="lg">
         <AppShell.Header>
@@ -90,7 +91,7 @@ export function DashboardShell({ data, children }: { data: ShellData; children: 
 
         <AppShell.Main className={classes.main}>{children}</AppShell.Main>
       </AppShell>
-    </>
+    </LiveEventsProvider>
   )
 }
 

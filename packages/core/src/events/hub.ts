@@ -1,0 +1,229 @@
+import { and, asc, chatMessages, chatParticipants, type Database, eq, gt, inArray, isNull, notifications, sql, userPresence } from '@meridian/db'
+import { type ChatMessageDto, messagesWithSenders } from '../chat/messages.ts'
+import { EVENTS_CHANNEL, type LiveEvent } from './publish.ts'
+
+/** What a stream is sent: an SSE event name, its data, and for messages the id a reconnecting client resumes from. */
+export type StreamEvent =
+  | { event: 'message'; id: number; data: { conversation_id: number; message: ChatMessageDto } }
+  | { event: 'read'; data: { conversation_id: number; user_id: number; last_read_message_id: number } }
+  | { event: 'notifications'; data: { unread: number } }
+  | { event: 'ready'; data: { last_event_id: number } }
+
+export interface StreamHandle {
+  /** Stop sending to this stream (the client went away). */
+  close(): void
+}
+
+interface Stream {
+  userId: number
+  /** The newest message id sent (or caught up to): later ones only, each once. */
+  last: number
+  send(event: StreamEvent): void
+  /** Deliveries run one after another, so a catch-up and live events never interleave out of order. */
+  chain: Promise<void>
+  closed: boolean
+}
+
+/** Messages read per statement while catching a stream up. */
+const CATCH_UP_PAGE = 200
+/** How often the process holding streams tells the database their users are still here. */
+export const PRESENCE_INTERVAL_MS = 60_000
+
+export interface EventHubOptions {
+  presenceIntervalMs?: number
+}
+
+/**
+ * The process's side of real time (docs/chat.md "Real time"). Every app process LISTENs on one PostgreSQL channel
+ * (PGlite: in process); a committed message, read mark or notification is announced there with ids only
+ * (publishEvent). On each announcement the process reads the message once and writes it to its own streams of the
+ * users concerned. A stream that opens with a last seen message id is first sent every later message of the user's
+ * conversations (catch-up), then live ones; ids only grow and each stream remembers the last it was sent, so nothing
+ * is sent twice and nothing is skipped. When the LISTEN connection is lost and comes back, every stream catches up
+ * the same way. Nothing here is needed by another process: a client may reconnect to any of them.
+ */
+export class EventHub {
+  private readonly streams = new Map<number, Set<Stream>>()
+  private started: Promise<void> | null = null
+  private stopListening: (() => Promise<void>) | null = null
+  private presenceTimer: NodeJS.Timeout | null = null
+  private readonly presenceIntervalMs: number
+
+  constructor(
+    private readonly db: Database,
+    private readonly listen: (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>,
+    options: EventHubOptions = {},
+  ) {
+    this.presenceIntervalMs = options.presenceIntervalMs ?? PRESENCE_INTERVAL_MS
+  }
+
+  /** Streams open in this process (for the benchmark and diagnostics). */
+  get size(): number {
+    let n = 0
+    for (const set of this.streams.values()) n += set.size
+    return n
+  }
+
+  /** Start listening, once (the first stream does it; processes without streams never hold a LISTEN connection). */
+  start(): Promise<void> {
+    this.started ??= this.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.receive(payload),
+      () => this.catchUpAll(),
+    ).then((stop) => {
+      this.stopListening = stop
+      this.presenceTimer = setInterval(() => void this.touchPresence([...this.streams.keys()]).catch(() => {}), this.presenceIntervalMs)
+      this.presenceTimer.unref()
+    })
+    return this.started
+  }
+
+  async stop(): Promise<void> {
+    if (this.presenceTimer) clearInterval(this.presenceTimer)
+    for (const set of this.streams.values()) for (const s of set) s.closed = true
+    this.streams.clear()
+    await this.stopListening?.().catch(() => {})
+    this.started = null
+  }
+
+  /**
+   * Open a stream for a user. With `lastEventId` (the last message id the client saw) every later message of their
+   * conversations is sent first; without, the stream starts at the newest message. Then `ready`, the bell's count,
+   * and live events.
+   */
+  async open(userId: number, lastEventId: number | null, send: (event: StreamEvent) => void): Promise<StreamHandle> {
+    await this.start()
+    const stream: Stream = { userId, last: Number.MAX_SAFE_INTEGER, send, chain: Promise.resolve(), closed: false }
+    // Registered before anything is read, so a message committed meanwhile arrives live (or is skipped by id).
+    let set = this.streams.get(userId)
+    if (!set) this.streams.set(userId, (set = new Set()))
+    set.add(stream)
+    this.enqueue(stream, async () => {
+      if (lastEventId === null) {
+        const [row] = await this.db.select({ max: sql<number>`coalesce(max(${chatMessages.id}), 0)`.mapWith(Number) }).from(chatMessages)
+        stream.last = row?.max ?? 0
+      } else {
+        stream.last = lastEventId
+        await this.catchUp(stream)
+      }
+      send({ event: 'ready', data: { last_event_id: stream.last } })
+      send({ event: 'notifications', data: { unread: await this.unreadNotifications(userId) } })
+    })
+    void this.touchPresence([userId]).catch(() => {})
+    return {
+      close: () => {
+        if (stream.closed) return
+        stream.closed = true
+        set!.delete(stream)
+        if (!set!.size) this.streams.delete(userId)
+        // They were here until now: the fifteen minutes before offline mail count from this moment.
+        void this.touchPresence([userId]).catch(() => {})
+      },
+    }
+  }
+
+  private enqueue(stream: Stream, work: () => Promise<void>) {
+    stream.chain = stream.chain.then(async () => {
+      if (stream.closed) return
+      try {
+        await work()
+      } catch (error) {
+        console.error('[events] delivery failed:', (error as Error).message)
+      }
+    })
+  }
+
+  /** Send every message of the user's conversations after the stream's last id, a page at a time. */
+  private async catchUp(stream: Stream) {
+    for (;;) {
+      const rows = await this.db
+        .select({ message: chatMessages })
+        .from(chatMessages)
+        .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatMessages.conversationId), eq(chatParticipants.userId, stream.userId)))
+        .where(gt(chatMessages.id, stream.last))
+        .orderBy(asc(chatMessages.id))
+        .limit(CATCH_UP_PAGE)
+      const dtos = await messagesWithSenders(
+        this.db,
+        rows.map((r) => r.message),
+      )
+      for (const message of dtos) this.deliverMessage(stream, message)
+      if (rows.length < CATCH_UP_PAGE || stream.closed) return
+    }
+  }
+
+  private deliverMessage(stream: Stream, message: ChatMessageDto) {
+    if (stream.closed || message.id <= stream.last) return
+    stream.last = message.id
+    stream.send({ event: 'message', id: message.id, data: { conversation_id: message.conversation_id, message } })
+  }
+
+  /** The LISTEN connection came back: what was announced while it was away reaches every stream now. */
+  private catchUpAll() {
+    for (const set of this.streams.values()) for (const stream of set) this.enqueue(stream, () => this.catchUp(stream))
+  }
+
+  private local(users: number[]): Stream[] {
+    const found: Stream[] = []
+    for (const id of new Set(users)) for (const s of this.streams.get(id) ?? []) found.push(s)
+    return found
+  }
+
+  private receive(payload: string) {
+    let event: LiveEvent
+    try {
+      event = JSON.parse(payload) as LiveEvent
+    } catch {
+      return
+    }
+    if (event.type === 'message') {
+      const targets = this.local(event.users)
+      if (!targets.length) return
+      // Read once for every stream of this process.
+      const message = this.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, event.message_id))
+        .then((rows) => messagesWithSenders(this.db, rows))
+        .then((dtos) => dtos[0])
+      for (const stream of targets) {
+        this.enqueue(stream, async () => {
+          const dto = await message
+          if (dto) this.deliverMessage(stream, dto)
+        })
+      }
+    } else if (event.type === 'read') {
+      const data = { conversation_id: event.conversation_id, user_id: event.user_id, last_read_message_id: event.last_read_message_id }
+      for (const stream of this.local(event.users)) this.enqueue(stream, async () => stream.send({ event: 'read', data }))
+    } else if (event.type === 'notifications') {
+      const targets = this.local(event.users)
+      if (!targets.length) return
+      const counts = this.unreadNotificationsOf([...new Set(targets.map((s) => s.userId))])
+      for (const stream of targets) {
+        this.enqueue(stream, async () => stream.send({ event: 'notifications', data: { unread: (await counts).get(stream.userId) ?? 0 } }))
+      }
+    }
+  }
+
+  private async unreadNotifications(userId: number): Promise<number> {
+    return (await this.unreadNotificationsOf([userId])).get(userId) ?? 0
+  }
+
+  private async unreadNotificationsOf(userIds: number[]): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({ userId: notifications.userId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
+      .groupBy(notifications.userId)
+    return new Map(rows.map((r) => [r.userId, r.n]))
+  }
+
+  /** Mark users as present now (one statement for all of this process's streams). */
+  private async touchPresence(userIds: number[]) {
+    if (!userIds.length) return
+    await this.db
+      .insert(userPresence)
+      .values(userIds.map((userId) => ({ userId, lastSeenAt: sql`now()` })))
+      .onConflictDoUpdate({ target: userPresence.userId, set: { lastSeenAt: sql`now()` } })
+  }
+}
