@@ -7,7 +7,7 @@
 //   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 //   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
-import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoItineraries, seedDemoMatching, seedDemoTrips, seedDemoUsers } from '@meridian/core'
+import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoChat, seedDemoItineraries, seedDemoMatching, seedDemoTrips, seedDemoUsers } from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { seedActivities } from '@meridian/core/activity-seed'
@@ -51,6 +51,7 @@ try {
   console.log(`Trips: ${await seedDemoTrips(handle.db)} demo trips added for the demo traveler.`)
   console.log(`Itineraries: ${await seedDemoItineraries(handle.db)} demo itineraries added on the demo expert's trips.`)
   console.log(`Quiz review: ${await seedDemoMatching(handle.db)} demo experts and travelers added, with quizzes to review.`)
+  console.log(`Chat: ${await seedDemoChat(handle.db)} demo conversations added for the demo traveler.`)
 } finally {
   await handle.close()
 }

@@ -30,6 +30,7 @@ export type ObjectKind =
   | 'expert'
   | 'itinerary'
   | 'conversation'
+  | 'notification'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -158,7 +159,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
       'loader /dashboard/overview', 'loader /dashboard/settings', 'action /dashboard/settings',
       'loader /dashboard/search', 'loader /dashboard/destinations', 'loader /dashboard/destinations/:id', 'loader /dashboard/accommodations',
       'trpc dashboard.overview', 'trpc dashboard.search', 'trpc preferences.get', 'trpc preferences.update',
-      'loader /resources/notifications', 'loader /resources/search', 'action /resources/preferences',
+      'loader /resources/search', 'action /resources/preferences',
     ],
     allow: 'signed-in',
     why: 'The shell, overview, settings, search and the destinations browser are for every signed-in user (1 §2 Dashboard shell).',
@@ -166,7 +167,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Dashboard',
     patterns: [
-      'loader /dashboard/analytics', 'loader /dashboard/bookings', 'loader /dashboard/chat',
+      'loader /dashboard/analytics', 'loader /dashboard/bookings',
       'loader /dashboard/content', 'loader /dashboard/flights', 'loader /dashboard/wishlist',
     ],
     allow: 'signed-in',
@@ -298,12 +299,57 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Chat',
     patterns: [
       'GET /api/chat/conversations/{id}/', 'GET /api/chat/conversations/{id}/messages/', 'POST /api/chat/conversations/{id}/messages/',
-      'POST /api/chat/conversations/{id}/read/', 'trpc chat.conversation', 'trpc chat.messages', 'trpc chat.send', 'trpc chat.read',
+      'POST /api/chat/conversations/{id}/read/', 'POST /api/chat/conversations/{id}/participants/', 'trpc chat.conversation', 'trpc chat.messages',
+      'trpc chat.send', 'trpc chat.read', 'trpc chat.admins', 'trpc chat.invite',
     ],
     allow: CHATTERS,
     object: 'conversation',
     owned: { othersOpenTo: [] },
     why: 'Only its participants read and write a conversation; to anyone else, staff included, it does not exist (404).',
+  },
+  {
+    area: 'Chat',
+    patterns: ['GET /api/chat/events/'],
+    allow: 'signed-in',
+    why: "Each signed-in user's own event stream (bearer token or session cookie): messages of the conversations they take part in, read marks, their bell's count. Every role has a bell, so the editor too (with no messages).",
+  },
+  {
+    area: 'Chat',
+    patterns: ['loader /dashboard/chat', 'loader /dashboard/chat?index'],
+    allow: CHATTERS,
+    why: 'The chat screen lists the conversations one takes part in, as GET /api/chat/conversations/ does (travelers see it as Expert Communication); ?with= finds or offers one with a contact. The editor has no chat.',
+  },
+  {
+    area: 'Chat',
+    patterns: ['loader /dashboard/chat/:id', 'action /dashboard/chat/:id'],
+    allow: CHATTERS,
+    object: 'conversation',
+    owned: { othersOpenTo: [] },
+    why: 'The open conversation, its Send and its read mark: the messages and read calls for its participants; anyone else gets the 404 page.',
+  },
+  {
+    area: 'Chat',
+    patterns: ['loader /dashboard/chat/new', 'action /dashboard/chat/new'],
+    allow: ['superadmin', 'expert', 'specialist', 'traveler'],
+    why: 'New Chat lists the people one may open a conversation with and opens it, as POST /api/chat/conversations/: staff their travelers, a traveler their expert or specialist; admins only take part when asked in.',
+  },
+  // Notifications (docs/notifications.md): each user's own bell.
+  {
+    area: 'Notifications',
+    patterns: [
+      'GET /api/notifications/', 'POST /api/notifications/read-all/', 'trpc notifications.list', 'trpc notifications.unread', 'trpc notifications.readAll',
+      'loader /dashboard/notifications', 'action /dashboard/notifications', 'loader /resources/notifications', 'action /resources/notifications',
+    ],
+    allow: 'signed-in',
+    why: 'Everyone signed in has a bell (1 §2 Dashboard shell): the list, the unread count and Mark all as read are about their own notifications only.',
+  },
+  {
+    area: 'Notifications',
+    patterns: ['POST /api/notifications/{id}/read/', 'trpc notifications.read'],
+    allow: 'signed-in',
+    object: 'notification',
+    owned: { othersOpenTo: [] },
+    why: 'A notification is marked read by the user it was for; another user’s, staff included, is not found (404).',
   },
   // The Review Center, customers and experts (docs/quiz-review.md, docs/customers.md).
   {

@@ -9,7 +9,9 @@ import {
   DEMO_PASSWORD,
   deliverOutbox,
   loadConfig,
+  mailOfflineParticipants,
   openAppDatabase,
+  seedDemoChat,
   seedDemoItineraries,
   seedDemoMatching,
   seedDemoTrips,
@@ -19,6 +21,9 @@ import {
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
+
+/** How often participants offline for 15 minutes are looked for. */
+const CHAT_MAIL_CHECK_MS = 60_000
 
 /** Exit code of a server that cannot start as configured; scripts/supervise.mjs does not restart it. */
 export const EXIT_CONFIG = 78
@@ -59,6 +64,8 @@ export async function boot(): Promise<Booted> {
     if (demoItineraries) console.log(`Demo itineraries added on the demo expert's trips: ${demoItineraries} (labelled "Demo data").`)
     const demoMatching = await seedDemoMatching(handle.db)
     if (demoMatching) console.log(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
+    const demoChat = await seedDemoChat(handle.db)
+    if (demoChat) console.log(`Demo conversations added for the demo traveler: ${demoChat} (titles start with "Demo data").`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
@@ -71,6 +78,15 @@ export async function boot(): Promise<Booted> {
       }, 5_000),
     )
   }
+  // Chat mail to participants offline for more than 15 minutes: checked every minute; each conversation is claimed by
+  // one process (docs/chat.md "Offline mail"). Written to the outbox, delivered when SMTP_URL is set.
+  const origin = config.appOrigin ?? `http://localhost:${config.port}`
+  timers.push(
+    setInterval(
+      () => void mailOfflineParticipants(handle.db, origin).catch((e) => console.error('[chat] offline mail failed:', e.message)),
+      CHAT_MAIL_CHECK_MS,
+    ).unref(),
+  )
   // Automatic rate updates (when switched on in the currency settings): checked every RATES_CHECK_INTERVAL_MS
   // (hourly), run at most once a day across every process (autoUpdateRates claims the day in the database).
   timers.push(

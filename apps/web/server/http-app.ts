@@ -4,10 +4,8 @@ import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import {
-  createEventStreamHandler,
   createMediaFileHandler,
   createRestHandler,
-  EVENTS_PATH,
   createTrpcHandler,
   isCrossSite,
   isRestPath,
@@ -38,7 +36,6 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   const rest = createRestHandler(options.app)
   const trpc = createTrpcHandler(options.app)
   const mediaFiles = createMediaFileHandler(options.app)
-  const events = createEventStreamHandler(options.app)
   const web = express()
   // Each page's CSP nonce, handed from the security headers to Remix (entry.server and root) through the load context.
   const nonces = new WeakMap<http.IncomingMessage, string>()
@@ -68,7 +65,6 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   return http.createServer((req, res) => {
     const url = req.url ?? '/'
     const pathname = url.split('?')[0]!
-    if (pathname === EVENTS_PATH) return void events(req, res)
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)

@@ -32,7 +32,9 @@ beforeAll(async () => {
     token[u] = (await server.login(u)).access
     ids[u] = (await db.select({ id: users.id }).from(users).where(eq(users.username, u)))[0]!.id
   }
-  await db.insert(trips).values({ title: 'Kyoto, Japan', startDate: '2030-04-01', endDate: '2030-04-08', travelers: 2, travelerId: ids.traveler!, expertId: ids.expert! })
+  await db
+    .insert(trips)
+    .values({ title: 'Kyoto, Japan', startDate: '2030-04-01', endDate: '2030-04-08', travelers: 2, travelerId: ids.traveler!, expertId: ids.expert! })
   const opened = await server.request('/api/chat/conversations/', { token: token.expert, body: { traveler_id: ids.traveler } })
   expect(opened.status).toBe(201)
   path = `/api/chat/conversations/${opened.body.id}/`
@@ -59,7 +61,10 @@ describe('GET /api/chat/events/', () => {
     const sent = await send('expert', 'Your ryokan is confirmed for the 3rd.')
     const got = await traveler.next('message')
     expect(got.id).toBe(String(sent.id))
-    expect(got.data).toMatchObject({ conversation_id: Number(path.split('/')[4]), message: { id: sent.id, content: 'Your ryokan is confirmed for the 3rd.', sender: { id: ids.expert } } })
+    expect(got.data).toMatchObject({
+      conversation_id: Number(path.split('/')[4]),
+      message: { id: sent.id, content: 'Your ryokan is confirmed for the 3rd.', sender: { id: ids.expert } },
+    })
     // The outsider's stream is open and live (it gets its own notifications event), but never this message.
     await send('traveler', 'Wonderful, thank you!')
     await traveler.next('message')
@@ -77,7 +82,11 @@ describe('GET /api/chat/events/', () => {
     first.close()
 
     // Missed while away: three messages, one of them sent twice with the same key (a retried send).
-    const missed = [await send('expert', 'Day 2: Arashiyama.', 'day-2'), await send('expert', 'Day 2: Arashiyama.', 'day-2'), await send('traveler', 'Can we add a tea ceremony?')]
+    const missed = [
+      await send('expert', 'Day 2: Arashiyama.', 'day-2'),
+      await send('expert', 'Day 2: Arashiyama.', 'day-2'),
+      await send('traveler', 'Can we add a tea ceremony?'),
+    ]
     missed.push(await send('expert', 'Booked for day 3.'))
     const again = stream('traveler', last)
     const ready = await again.next('ready')

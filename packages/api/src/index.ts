@@ -3,4 +3,4 @@ export { createRestHandler, listRestRoutes, type RestRouteInfo, isRestPath, page
 export { requestMeta, requestProtocol, isCrossSite } from './request-meta.ts'
 export { createMeridianClient } from './client.ts'
 export { createMediaFileHandler, MEDIA_FILES_PREFIX } from './media-files.ts'
-export { createEventStreamHandler, EVENTS_PATH } from './event-stream.ts'
+export { EVENTS_PATH } from './event-stream.ts'

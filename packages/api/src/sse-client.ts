@@ -42,7 +42,10 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         return Promise.resolve(waiting)
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no '${event}' event within ${timeoutMs} ms (got: ${events.map((e) => e.event).join(', ')})`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`no '${event}' event within ${timeoutMs} ms (got: ${events.map((e) => e.event).join(', ')})`)),
+          timeoutMs,
+        )
         waiters.push({
           event,
           resolve: (e) => {

@@ -9,7 +9,6 @@ import { createTestDatabase } from '@meridian/db/testing'
 import { createRestHandler, isRestPath } from './rest/index.ts'
 import { createTrpcHandler, TRPC_PREFIX } from './trpc/index.ts'
 import { createMediaFileHandler, MEDIA_FILES_PREFIX } from './media-files.ts'
-import { createEventStreamHandler, EVENTS_PATH } from './event-stream.ts'
 
 export const TEST_JWT_SECRET = 'meridian-test-jwt-secret-0123456789abcdef'
 
@@ -64,10 +63,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const rest = createRestHandler(app)
   const trpc = createTrpcHandler(app)
   const mediaFiles = createMediaFileHandler(app)
-  const events = createEventStreamHandler(app)
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!
-    if (pathname === EVENTS_PATH) return void events(req, res)
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)

@@ -18,6 +18,7 @@ export const CHAT_MESSAGES = {
   notYourStaff: 'Select an expert or specialist who works with you.',
   trip: 'Select one of this traveler’s trips.',
   clientKey: `A client key is 1 to ${MAX_CLIENT_KEY_LENGTH} characters.`,
+  notAdmin: 'Select an administrator.',
 } as const
 
 /** §9 time-ago text: under 60 s 'just now', then minutes (m ago), hours (h ago), days (d ago). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, itineraries, itineraryVersions, quizSubmissions, tripAssignments, trips } from '@meridian/db'
+import { chatConversations, chatParticipants, itineraries, itineraryVersions, notifications, quizSubmissions, tripAssignments, trips } from '@meridian/db'
 import { serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -160,6 +160,14 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       if (owner === 'traveler') members.push({ conversationId: row!.id, userId: userIds.expert, role: 'expert' })
       else if (owner && owner !== 'other') members.push({ conversationId: row!.id, userId: userIds[owner], role: owner === 'superadmin' || owner === 'editor' ? 'admin' : owner })
       await server.app.db.insert(chatParticipants).values(members)
+      return row!.id
+    },
+    // A notification of the owner's (the stranger's for 'other').
+    notification: async (owner) => {
+      const [row] = await server.app.db
+        .insert(notifications)
+        .values({ userId: ownerId(owner), kind: 'trip.status', title: `Access notice ${unique()}`, link: '/dashboard/overview' })
+        .returning({ id: notifications.id })
       return row!.id
     },
     // A traveler who is none of the demo accounts (a customer), and the demo expert.

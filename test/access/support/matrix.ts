@@ -123,7 +123,9 @@ async function send(matrix: Matrix, entry: Entry, rule: AccessRule, identity: Id
     }
   }
   const res = await fetch(server.url + url, init)
-  await res.arrayBuffer().catch(() => undefined)
+  // An event stream never ends by itself: its status is the answer.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel()
+  else await res.arrayBuffer().catch(() => undefined)
   return { status: res.status, location: res.headers.get('location'), request: `${init.method} ${url}` }
 }
 

@@ -57,6 +57,16 @@ export function send(server: FullServer, request: Sent): Promise<Answer> {
     let answered = false
     req.on('response', (res) => {
       answered = true
+      // An event stream never ends by itself: its status and first frame are the answer.
+      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        const done = (chunk?: Buffer) => {
+          clearTimeout(timer)
+          resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), text: chunk?.toString('utf8') ?? '' })
+          req.destroy()
+        }
+        res.once('end', () => done())
+        return void res.once('data', done)
+      }
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('error', () => {})

@@ -8,6 +8,7 @@ export const BOOKKEEPING_TABLES: Record<string, string> = {
   sessions: 'a valid session records when it was last used and is extended past half its life, whatever the answer',
   sign_in_attempts: 'a refused sign-in is counted (throttling)',
   refresh_tokens: 'a revoked refresh token presented again revokes its whole family, and answers 401',
+  user_presence: 'an event stream records that its user is here when it opens, every minute, and when it closes (after its answer)',
   __drizzle_migrations: 'written by the migrator only',
 }
 

@@ -1,4 +1,4 @@
-import { createConversation, getConversation, listConversations, listMessages, markConversationRead, postMessage } from '@meridian/core'
+import { addParticipant, createConversation, getConversation, listConversations, listMessages, markConversationRead, postMessage } from '@meridian/core'
 import { pagedList } from './pagination.ts'
 import type { RouteTable } from './router.ts'
 
@@ -39,6 +39,10 @@ export function chatRoutes(table: RouteTable) {
     .add('POST', `${base}/{id}/messages/`, async ({ ctx, params, body }) => {
       const { message, created } = await postMessage(ctx, params.id, await body())
       return { status: created ? 201 : 200, body: message }
+    })
+    .add('POST', `${base}/{id}/participants/`, async ({ ctx, params, body }) => {
+      const { conversation, created } = await addParticipant(ctx, params.id, await body())
+      return { status: created ? 201 : 200, body: conversation }
     })
     .add('POST', `${base}/{id}/read/`, async ({ ctx, params, body }) => ({ body: await markConversationRead(ctx, params.id, await body()) }))
 }

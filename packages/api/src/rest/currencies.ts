@@ -40,6 +40,7 @@ export const versioned =
       throw new HttpError(406, { detail: `Invalid version in "${API_VERSION_HEADER}" header.` }, { [API_VERSION_HEADER]: 'v1' })
     }
     const reply = await handler(call)
+    if ('streamed' in reply) return reply
     return { ...reply, headers: { ...reply.headers, [API_VERSION_HEADER]: 'v1' } }
   }
 

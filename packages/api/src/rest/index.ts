@@ -11,6 +11,8 @@ import { tripRoutes } from './trips.ts'
 import { specialistRoutes } from './specialist.ts'
 import { itineraryRoutes } from './itineraries.ts'
 import { chatRoutes } from './chat.ts'
+import { eventStreamRoutes } from '../event-stream.ts'
+import { notificationRoutes } from './notifications.ts'
 import { userRoutes } from './users.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -37,6 +39,8 @@ function registerRoutes(table: RouteTable) {
   specialistRoutes(table)
   itineraryRoutes(table)
   chatRoutes(table)
+  eventStreamRoutes(table)
+  notificationRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

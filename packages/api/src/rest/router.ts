@@ -15,12 +15,16 @@ export interface RestCall {
   req: IncomingMessage
   /** This request's absolute origin, for links (pagination, mails). */
   origin: string
+  /** For a handler that writes its own answer (the event stream), then replies `{ streamed: true }`. */
+  res: ServerResponse
 }
 
 export type Reply =
   | { status?: number; body: unknown; headers?: Record<string, string>; raw?: false }
   /** A file (an export): the body sent as it is, with headers naming its type; errors stay JSON. */
   | { status?: number; body: Buffer | string; headers: Record<string, string>; raw: true }
+  /** The handler answered on `res` itself (a stream). */
+  | { streamed: true }
 
 export type Handler = (call: RestCall) => Promise<Reply>
 
@@ -130,7 +134,9 @@ export function createRouter(app: AppServices) {
         body: () => (bodyPromise ??= readBody(req)),
         req,
         origin,
+        res,
       })
+      if ('streamed' in reply) return
       if (reply.raw) sendRaw(res, reply.status ?? 200, reply.body, reply.headers)
       else sendJson(res, reply.status ?? 200, reply.body, reply.headers)
     } catch (error) {

@@ -9,6 +9,7 @@ import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.t
 import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
+import { notificationsRouter } from './routers/notifications.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   specialist: specialistRouter,
   itineraries: itinerariesRouter,
   chat: chatRouter,
+  notifications: notificationsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,8 +1,8 @@
-import { type DatabaseHandle, chatMessages, eq, quizSubmissions, trips } from '@meridian/db'
+import { and, type DatabaseHandle, chatMessages, eq, isNull, notifications, quizSubmissions, trips } from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceContext } from '../context.ts'
 import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
-import { createConversation, getConversation, listConversations } from './conversations.ts'
+import { addParticipant, createConversation, getConversation, listChatAdmins, listConversations } from './conversations.ts'
 import { listMessages, markConversationRead, postMessage } from './messages.ts'
 
 let handle: DatabaseHandle
@@ -125,5 +125,28 @@ describe('messages', () => {
     expect((await listConversations(as.expert!, { search: 'kyoto' })).results.every((c) => c.trip?.title.startsWith('Kyoto'))).toBe(true)
     expect((await listConversations(as.expert!, { search: 'zzzq' })).results).toEqual([])
     expect((await domainErrorOf(listConversations(as.editor!, {}))).code).toBe('forbidden')
+  })
+
+  it('asks an administrator in: they read the history, count only what comes next, and their bell says so', async () => {
+    const { conversation } = await createConversation(as.expert!, { traveler_id: userId('traveler'), trip_id: tripId })
+    await postMessage(as.traveler!, conversation.id, { content: 'The hotel charged us twice.' })
+    expect((await listChatAdmins(as.expert!, conversation.id)).map((a) => a.id)).toContain(userId('admin'))
+    expect((await domainErrorOf(addParticipant(as.expert!, conversation.id, { user_id: userId('specialist') }))).fields).toEqual({ user_id: ['Select an administrator.'] })
+    expect((await domainErrorOf(addParticipant(as.other!, conversation.id, { user_id: userId('admin') }))).code).toBe('not_found')
+
+    const added = await addParticipant(as.expert!, conversation.id, { user_id: userId('admin') })
+    expect(added.created).toBe(true)
+    expect(added.conversation.participants).toContainEqual(expect.objectContaining({ id: userId('admin'), role: 'admin' }))
+    expect((await addParticipant(as.traveler!, conversation.id, { user_id: userId('admin') })).created).toBe(false)
+    expect((await listChatAdmins(as.expert!, conversation.id)).map((a) => a.id)).not.toContain(userId('admin'))
+
+    const seen = await getConversation(as.admin!, conversation.id)
+    expect(seen.unread).toBe(0)
+    expect((await listMessages(as.admin!, conversation.id, {})).results.map((m) => m.content)).toContain('The hotel charged us twice.')
+    const [bell] = await handle.db.select().from(notifications).where(and(eq(notifications.userId, userId('admin')), isNull(notifications.readAt)))
+    expect(bell).toMatchObject({ kind: 'chat.message', link: `/dashboard/chat/${conversation.id}`, title: expect.stringMatching(/asked you into a conversation$/) })
+
+    await postMessage(as.admin!, conversation.id, { content: 'I have refunded the second charge.' })
+    expect((await getConversation(as.traveler!, conversation.id)).unread).toBe(1)
   })
 })

@@ -1,12 +1,15 @@
-import { and, chatConversations, chatMessages, chatParticipants, desc, eq, inArray, isNull, sql, trips, users } from '@meridian/db'
+import { and, chatConversations, chatMessages, chatParticipants, type Database, eq, inArray, isNull, roles, sql, trips, users } from '@meridian/db'
 import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
 import * as v from 'valibot'
 import { loadActor } from '../auth/load-actor.ts'
 import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
+import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
+import { notify } from '../notifications/notify.ts'
 import { chatSide, ownConversation, requireChat, worksWith } from './access.ts'
+import { chatSubject } from './messages.ts'
 
 type Role = (typeof chatParticipants.$inferInsert)['role']
 
@@ -167,38 +170,110 @@ export async function unreadTotal(ctx: ServiceContext, userId: number): Promise<
 }
 
 /**
- * GET /api/chat/conversations/ (`search`, paged): the actor's conversations, the latest message first, each with its
- * participants, trip, last message and unread count; `counters.unread_total` counts every conversation's. Search
- * matches the title, another participant's name or the trip's title.
+ * One user's conversations, the latest activity first, cut from chat_participants_list_idx (user_id, activity_at desc,
+ * conversation_id desc): each participant row keeps its conversation's latest activity (docs/decisions/021).
  */
-export async function listConversations(ctx: ServiceContext, query: unknown, page: { limit: number; offset?: number } = { limit: 20 }) {
+const conversationList = pagedList({
+  name: 'chat_conversations',
+  table: chatParticipants,
+  id: chatParticipants.conversationId,
+  keys: [
+    { expr: chatParticipants.activityAt, type: 'timestamp' },
+    { expr: chatParticipants.conversationId, type: 'int' },
+  ],
+  direction: 'desc',
+  filters: {
+    user: (p) => sql`${chatParticipants.userId} = ${p()}`,
+    // The title, another participant's name or username, or the trip's title.
+    search: (p) => sql`(exists (select 1 from chat_conversations c left join trips t on t.id = c.trip_id
+        where c.id = "chat_participants"."conversation_id" and (c.title ilike ${p('like')} or t.title ilike ${p('like')}))
+      or exists (select 1 from chat_participants o join users u on u.id = o.user_id
+        where o.conversation_id = "chat_participants"."conversation_id" and o.user_id <> ${p('user')}
+          and ((u.first_name || ' ' || u.last_name) ilike ${p('like')} or u.username ilike ${p('like')})))`,
+  },
+  rows: (db, page) =>
+    db
+      .select({ conversation: chatConversations, ...page.cursor })
+      .from(page.from)
+      .innerJoin(chatConversations, eq(chatConversations.id, page.id)),
+})
+
+/** A page's statements for one user's conversations (the plan checks). */
+export const conversationListQueries = (db: Database, userId: number, search: string, page: PageWindow) =>
+  conversationList.queries(db, { user: userId, search: search ? { like: `%${search}%`, user: userId } : undefined }, page)
+
+/**
+ * GET /api/chat/conversations/ (`search`, paged; cursor pages for tRPC and loaders): the actor's conversations, the
+ * latest message first, each with its participants, trip, last message and unread count; `counters.unread_total`
+ * counts every conversation's. Search matches the title, another participant's name or the trip's title.
+ */
+export async function listConversations(ctx: ServiceContext, query: unknown, page: PageWindow = { limit: 20 }) {
   const { actor } = requireChat(ctx)
   const q = parseInput(ListQuery, query ?? {})
   const like = `%${q.search.replace(/[\\%_]/g, '\\$&')}%`
-  const mine = and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id))
-  const where = q.search
-    ? sql`(${chatConversations.title} ilike ${like}
-        or exists (select 1 from ${trips} where ${trips.id} = ${chatConversations.tripId} and ${trips.title} ilike ${like})
-        or exists (select 1 from chat_participants p join users u on u.id = p.user_id
-                   where p.conversation_id = ${chatConversations.id} and p.user_id <> ${actor.id}
-                     and ((u.first_name || ' ' || u.last_name) ilike ${like} or u.username ilike ${like})))`
-    : undefined
-  const [rows, [counted], unread_total] = await Promise.all([
-    ctx.db
-      .select({ conversation: chatConversations })
-      .from(chatConversations)
-      .innerJoin(chatParticipants, mine)
-      .where(where)
-      .orderBy(desc(sql`coalesce(${chatConversations.lastMessageAt}, ${chatConversations.createdAt})`), desc(chatConversations.id))
-      .limit(page.limit)
-      .offset(page.offset ?? 0),
-    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatConversations).innerJoin(chatParticipants, mine).where(where),
+  const [listed, unread_total] = await Promise.all([
+    conversationList.page(ctx.db, { user: actor.id, search: q.search ? { like, user: actor.id } : undefined }, page),
     unreadTotal(ctx, actor.id),
   ])
   const results = await describe(
     ctx,
     actor.id,
-    rows.map((r) => r.conversation),
+    listed.rows.map((r) => r.conversation),
   )
-  return { count: counted?.n ?? 0, results, counters: { unread_total } }
+  return { count: listed.count, results, next_cursor: listed.next_cursor, counters: { unread_total } }
+}
+
+const InviteInput = v.object({ user_id: id(CHAT_MESSAGES.notAdmin) })
+
+/**
+ * The administrators a participant may ask into a conversation (admins and the superadmin, active), by name; an
+ * admin already in it is left out.
+ */
+export async function listChatAdmins(ctx: ServiceContext, rawId: unknown) {
+  const { conversation } = await ownConversation(ctx, rawId)
+  const rows = await ctx.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, role: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.isActive, true),
+        sql`(${roles.name} in ('admin', 'superadmin') or ${users.isSuperuser})`,
+        sql`not exists (select 1 from chat_participants p where p.conversation_id = ${conversation.id} and p.user_id = ${users.id})`,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(100)
+  return rows.map((r) => ({ id: r.id, name: displayName(r), role: r.role }))
+}
+
+/**
+ * POST /api/chat/conversations/{id}/participants/ `{user_id}`: a participant asks an administrator in (1 §1: admins
+ * take part when asked). They read the whole history from then on; their unread count starts at what comes next, and
+ * their bell tells them. 201 when added, 200 when already in.
+ */
+export async function addParticipant(ctx: ServiceContext, rawId: unknown, input: unknown) {
+  const { actor, conversation } = await ownConversation(ctx, rawId)
+  const data = parseInput(InviteInput, input ?? {})
+  const invitee = data.user_id === null ? null : await loadActor(ctx.db, data.user_id).catch(() => null)
+  const side = invitee ? chatSide(invitee) : null
+  if (!invitee || !invitee.isActive || (side !== 'admin' && side !== 'superadmin')) throw DomainError.invalid({ user_id: [CHAT_MESSAGES.notAdmin] })
+  const [described] = await describe(ctx, invitee.id, [conversation])
+  const added = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatParticipants)
+      .values({ conversationId: conversation.id, userId: invitee.id, role: 'admin', addedById: actor.id, lastReadMessageId: conversation.lastMessageId ?? 0 })
+      .onConflictDoNothing()
+      .returning({ userId: chatParticipants.userId })
+    if (!row) return false
+    await notify(tx, [invitee.id], {
+      kind: 'chat.message',
+      title: `${displayName(actor)} asked you into a conversation`,
+      body: described!.title,
+      link: `/dashboard/chat/${conversation.id}`,
+      subjectKey: chatSubject(conversation.id),
+    })
+    return true
+  })
+  return { conversation: await getConversation(ctx, conversation.id), created: added }
 }

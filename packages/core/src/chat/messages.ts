@@ -5,12 +5,19 @@ import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
 import { publishEvent } from '../events/publish.ts'
+import { markSubjectRead, notify, recipients } from '../notifications/notify.ts'
 import { ownConversation } from './access.ts'
+
+/** Thrown inside a send's transaction when its client key was used already: rolls back what it wrote. */
+class RetriedSend extends Error {}
 
 /** Held by each message's transaction while it is written (docs/chat.md "Delivery guarantees"). */
 const MESSAGE_ORDER_LOCK = 7_260_413
 
 type MessageRow = typeof chatMessages.$inferSelect
+
+/** The bell's subject of a conversation: its new messages fold into one notification until it is read. */
+export const chatSubject = (conversationId: number) => `conversation:${conversationId}`
 
 const PostInput = v.object({
   content: v.pipe(
@@ -68,33 +75,55 @@ export async function messagesWithSenders(db: Database, rows: MessageRow[]) {
 export async function postMessage(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const { actor, conversation } = await ownConversation(ctx, rawId)
   const data = parseInput(PostInput, input)
-  const { row, created } = await ctx.db.transaction(async (tx) => {
-    // Messages are written one at a time, so they commit in id order: a client resuming after id N misses none.
-    await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`)
-    const [made] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: conversation.id, senderId: actor.id, content: data.content, clientKey: data.client_key })
-      .onConflictDoNothing()
-      .returning()
-    if (!made) {
-      const [kept] = await tx
+  const others = recipients([], actor.id)
+  const made = await ctx.db
+    .transaction(async (tx) => {
+      // First what needs no message id, so the lock below is held as briefly as possible: the conversation moves up
+      // every participant's list, and the others' bells get one notification per conversation while unread.
+      const people = await tx
+        .update(chatParticipants)
+        .set({ activityAt: sql`now()` })
+        .where(eq(chatParticipants.conversationId, conversation.id))
+        .returning({ userId: chatParticipants.userId })
+      others.push(...recipients(people.map((p) => p.userId), actor.id))
+      const preview = data.content.trim().replace(/\s+/g, ' ')
+      await notify(tx, others, {
+        kind: 'chat.message',
+        title: `New message from ${displayName(actor)}`,
+        body: preview.length > 140 ? `${preview.slice(0, 139)}…` : preview,
+        link: `/dashboard/chat/${conversation.id}`,
+        subjectKey: chatSubject(conversation.id),
+      })
+      // Messages are written one at a time, so they commit in id order: a client resuming after id N misses none.
+      await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`)
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ conversationId: conversation.id, senderId: actor.id, content: data.content, clientKey: data.client_key })
+        .onConflictDoNothing()
+        .returning()
+      // A retried send: undo the above (nothing changes) and answer the message the first one made.
+      if (!row) throw new RetriedSend()
+      await tx.update(chatConversations).set({ lastMessageId: row.id, lastMessageAt: row.createdAt }).where(eq(chatConversations.id, conversation.id))
+      await tx
+        .update(chatParticipants)
+        .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${row.id})` })
+        .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
+      await publishEvent(tx, { type: 'message', conversation_id: conversation.id, message_id: row.id, users: [actor.id, ...others] })
+      return row
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RetriedSend) return null
+      throw error
+    })
+  const created = made !== null
+  const row =
+    made ??
+    (
+      await ctx.db
         .select()
         .from(chatMessages)
         .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.senderId, actor.id), eq(chatMessages.clientKey, data.client_key!)))
-      return { row: kept!, created: false }
-    }
-    await tx.update(chatConversations).set({ lastMessageId: made.id, lastMessageAt: made.createdAt }).where(eq(chatConversations.id, conversation.id))
-    const people = await tx
-      .update(chatParticipants)
-      .set({
-        activityAt: made.createdAt,
-        lastReadMessageId: sql`case when ${chatParticipants.userId} = ${actor.id} then greatest(${chatParticipants.lastReadMessageId}, ${made.id}) else ${chatParticipants.lastReadMessageId} end`,
-      })
-      .where(eq(chatParticipants.conversationId, conversation.id))
-      .returning({ userId: chatParticipants.userId })
-    await publishEvent(tx, { type: 'message', conversation_id: conversation.id, message_id: made.id, users: people.map((p) => p.userId) })
-    return { row: made, created: true }
-  })
+    )[0]!
   const [message] = await messagesWithSenders(ctx.db, [row])
   return { message: message!, created }
 }
@@ -111,23 +140,30 @@ export async function listMessages(ctx: ServiceContext, rawId: unknown, query: u
   const q = parseInput(ListQuery, query ?? {})
   const size = q.page_size === '' ? MESSAGE_PAGE_SIZE : Math.min(Math.max(q.page_size, 1), 200)
   const mine = eq(chatMessages.conversationId, conversation.id)
-  let rows: MessageRow[]
+  // Each message with its sender's name, in one statement (the page reads chat_messages_conversation_idx in order).
+  const withSender = () =>
+    ctx.db
+      .select({ message: chatMessages, sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username } })
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.senderId))
+  let rows: Awaited<ReturnType<typeof withSender>>
   let hasMore: boolean
   if (q.after !== '') {
-    const found = await ctx.db.select().from(chatMessages).where(and(mine, gt(chatMessages.id, q.after))).orderBy(asc(chatMessages.id)).limit(size + 1)
+    const found = await withSender()
+      .where(and(mine, gt(chatMessages.id, q.after)))
+      .orderBy(asc(chatMessages.id))
+      .limit(size + 1)
     hasMore = found.length > size
     rows = found.slice(0, size)
   } else {
-    const found = await ctx.db
-      .select()
-      .from(chatMessages)
+    const found = await withSender()
       .where(q.before === '' ? mine : and(mine, lt(chatMessages.id, q.before)))
       .orderBy(desc(chatMessages.id))
       .limit(size + 1)
     hasMore = found.length > size
     rows = found.slice(0, size).reverse()
   }
-  return { results: await messagesWithSenders(ctx.db, rows), has_more: hasMore }
+  return { results: rows.map((r) => serializeMessage(r.message, r.sender ?? undefined)), has_more: hasMore }
 }
 
 /** POST …/read/ `{message_id?}`: the actor has read up to that message (by default the newest); never backwards. */
@@ -141,6 +177,7 @@ export async function markConversationRead(ctx: ServiceContext, rawId: unknown, 
       .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${upTo})` })
       .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
       .returning({ last: chatParticipants.lastReadMessageId })
+    await markSubjectRead(tx, actor.id, chatSubject(conversation.id))
     if (row!.last > lastRead) {
       const people = await tx.select({ userId: chatParticipants.userId }).from(chatParticipants).where(eq(chatParticipants.conversationId, conversation.id))
       await publishEvent(tx, { type: 'read', conversation_id: conversation.id, user_id: actor.id, last_read_message_id: row!.last, users: people.map((p) => p.userId) })

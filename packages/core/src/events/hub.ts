@@ -64,6 +64,11 @@ export class EventHub {
     return n
   }
 
+  /** Streams one user holds open in this process. */
+  streamsOf(userId: number): number {
+    return this.streams.get(userId)?.size ?? 0
+  }
+
   /** Start listening, once (the first stream does it; processes without streams never hold a LISTEN connection). */
   start(): Promise<void> {
     this.started ??= this.listen(

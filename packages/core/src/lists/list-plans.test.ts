@@ -11,6 +11,7 @@ import { rateListQueries } from '../currencies/rates.ts'
 import { mediaListQueries } from '../media/list-media.ts'
 import { transferListQueries } from '../transfers/transfers.ts'
 import { userListQueries } from '../users/list-users.ts'
+import { conversationListQueries } from '../chat/conversations.ts'
 import { fillListTables } from './bulk-rows.ts'
 import { encodeCursor } from './cursor.ts'
 
@@ -37,7 +38,17 @@ beforeAll(async () => {
     users: ROWS,
     media: ROWS,
   })
+  // One expert's conversations: 10,000 travelers' (the list is one user's participant rows, latest activity first).
+  const [expert] = rowsOf(await db.execute(sql`select min(u.id) id from users u join roles r on r.id = u.role_id where r.name = 'expert'`))
+  chatUser = Number(expert!.id)
+  await db.execute(sql`insert into chat_conversations (traveler_id, title, last_message_at)
+    select u.id, '', now() - u.id * interval '1 minute' from users u join roles r on r.id = u.role_id where r.name = 'traveler' order by u.id limit ${ROWS}`)
+  await db.execute(sql`insert into chat_participants (conversation_id, user_id, role, activity_at)
+    select c.id, ${chatUser}, 'expert', c.last_message_at from chat_conversations c
+    union all select c.id, c.traveler_id, 'traveler', c.last_message_at from chat_conversations c`)
+  await db.execute(sql.raw('vacuum analyze chat_participants'))
 }, 300_000)
+let chatUser = 0
 afterAll(async () => {
   await handle?.close()
 })
@@ -96,6 +107,14 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  { list: 'chat conversations', statements: () => conversationListQueries(db, chatUser, '', deep), indexes: ['chat_participants_list_idx'], indexOnly: true },
+  {
+    list: 'chat conversations after a cursor',
+    statements: () => conversationListQueries(db, chatUser, '', { limit: 20, after: encodeCursor([ts(Date.now() - 86_400_000), '5000']) }),
+    indexes: ['chat_participants_list_idx'],
+    indexOnly: true,
+  },
+  { list: 'chat conversations, searched', statements: () => conversationListQueries(db, chatUser, 'ana', first), indexes: ['chat_participants_list_idx'] },
   { list: 'users', statements: () => userListQueries(db, { page: 250 }), indexes: ['users_joined_idx'], indexOnly: true },
   { list: 'users after a cursor', statements: () => userListQueries(db, { cursor: encodeCursor([ts(Date.now() - 86_400_000), '5000']) }), indexes: ['users_joined_idx'], indexOnly: true },
   { list: 'users by role', statements: () => userListQueries(db, { role: 'expert', page: 3 }), indexes: ['users_role_joined_idx'], indexOnly: true },

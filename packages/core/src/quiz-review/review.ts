@@ -6,6 +6,7 @@ import { idOf } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { displayName } from '../auth/serialize-user.ts'
 import { loadCandidates, needsForSubmission, OPEN_TRIP_STATUSES } from '../matching/candidates.ts'
+import { notifyQuizReviewed } from '../notifications/events.ts'
 import { type MatchNeeds, type RankedExpert, rankExperts } from '../matching/rank.ts'
 import { getQuizDefinition, type QuizDefinitionDto, serializeDefinition } from '../quiz/definitions.ts'
 import { activeExpert, assignOpenTrips, type Tx } from '../trips/assignments.ts'
@@ -159,6 +160,7 @@ export async function reviewQuiz(ctx: ServiceContext, rawId: unknown, input: unk
       subjectId: id,
       summary: `${message} Score ${data.score}.`,
     })
+    await notifyQuizReviewed(tx, travelerId, actor.id, expertName)
     return { assigned, message }
   })
   const [row] = await ctx.db.select().from(quizSubmissions).where(eq(quizSubmissions.id, id))

@@ -4,6 +4,7 @@ import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { TRIP_MESSAGES } from '../messages.ts'
 import { idOf } from '../currencies/shared.ts'
+import { notifyAssignmentAnswered, notifyTripAssigned } from '../notifications/events.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
 import { requireAssigner, requireExpert } from './access.ts'
@@ -76,6 +77,7 @@ export async function assignInTransaction(tx: Tx, tripId: number, expertId: numb
   if (live) await tx.update(tripAssignments).set({ status: 'withdrawn', respondedAt: new Date() }).where(eq(tripAssignments.id, live.id))
   const [row] = await tx.insert(tripAssignments).values({ tripId, expertId, assignedById }).returning({ id: tripAssignments.id })
   await tx.update(trips).set({ expertId }).where(eq(trips.id, tripId))
+  await notifyTripAssigned(tx, tripId, assignedById)
   return row!.id
 }
 
@@ -119,6 +121,7 @@ async function answer(ctx: ServiceContext, rawId: unknown, to: 'accepted' | 'dec
     await tx.update(tripAssignments).set({ status: to, respondedAt: new Date() }).where(eq(tripAssignments.id, id))
     // A declined trip goes back to the unassigned queue.
     if (to === 'declined') await tx.update(trips).set({ expertId: null }).where(and(eq(trips.id, row.tripId), eq(trips.expertId, actor.id)))
+    await notifyAssignmentAnswered(tx, row.tripId, actor.id, row.assignedById, to === 'accepted')
   })
   return getAssignment(ctx.db, id, ctx.actor)
 }

@@ -1,5 +1,7 @@
-import { and, count, countries, type Database, eq, locations, travelerExperts, tripAssignments, tripRequests, trips, tripStatusHistory, users } from '@meridian/db'
+import { and, count, countries, type Database, eq, locations, notifications, sql, travelerExperts, tripAssignments, tripRequests, trips, tripStatusHistory, users } from '@meridian/db'
 import type { TripStatus } from '@meridian/validators/trip-constants'
+import { NOTIFICATION_TEXT, tripFacts } from '../notifications/events.ts'
+import { type NotificationInput, notify } from '../notifications/notify.ts'
 import { requestTitle } from './trip-requests.ts'
 
 /** Every demo trip's description starts with this, so screens and people can tell demo data from real. */
@@ -49,6 +51,7 @@ export async function seedDemoTrips(db: Database): Promise<number> {
   const [have] = await db.select({ n: count() }).from(trips).where(eq(trips.travelerId, traveler))
   if ((have?.n ?? 0) > 0) return 0
   let added = 0
+  const made = new Map<TripStatus, number>()
   await db.transaction(async (tx) => {
     for (const demo of DEMO_TRIPS) {
       const [country] = await tx.select({ id: countries.id, name: countries.name }).from(countries).where(eq(countries.name, demo.country)).limit(1)
@@ -116,9 +119,41 @@ export async function seedDemoTrips(db: Database): Promise<number> {
         await tx.insert(tripStatusHistory).values({ tripId: trip!.id, fromStatus: from, toStatus: to, changedById: from === null || to === 'cancelled' ? traveler : expert })
         from = to
       }
+      if (!made.has(demo.status)) made.set(demo.status, trip!.id)
       added++
     }
     await tx.insert(travelerExperts).values({ travelerId: traveler, expertId: expert, tripType: null, assignedById: specialist }).onConflictDoNothing()
+    await seedDemoNotifications(tx, made, { traveler, expert, specialist })
   })
   return added
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * The bell of the demo accounts on their first start: what the real events would have told them about the demo trips,
+ * through the same words and notify calls, older ones already read. Labelled as demo data like the trips.
+ */
+async function seedDemoNotifications(tx: Tx, made: Map<TripStatus, number>, who: { traveler: number; expert: number; specialist: number | null }) {
+  const facts = async (status: TripStatus) => (made.has(status) ? tripFacts(tx, made.get(status)!) : null)
+  const [planning, booked, active, completed] = await Promise.all([facts('planning'), facts('booked'), facts('active'), facts('completed')])
+  const text = NOTIFICATION_TEXT
+  const events: [number | null, NotificationInput | null | undefined, number, boolean][] = [
+    // [to, what, hours ago, read]
+    [who.traveler, completed && text.tripStatusForTraveler(completed.trip, 'completed', completed.expert), 24 * 110, true],
+    [who.traveler, active && text.tripStatusForTraveler(active.trip, 'active', active.expert), 24 * 3, true],
+    [who.traveler, booked && text.tripStatusForTraveler(booked.trip, 'booked', booked.expert), 26, false],
+    [who.traveler, planning && text.expertMatched(planning.trip, planning.expert), 6, false],
+    [who.expert, planning && text.newAssignment(planning.trip, planning.traveler), 6, false],
+    [who.specialist, booked && text.assignmentAnswered(booked.trip, booked.expert, booked.traveler, true), 2, false],
+  ]
+  for (const [userId, input, hoursAgo, read] of events) {
+    if (userId === null || !input) continue
+    await notify(tx, [userId], { ...input, body: `${DEMO_TRIP_LABEL} ${input.body ?? ''}`.trim() })
+    const at = new Date(Date.now() - hoursAgo * 3_600_000)
+    await tx
+      .update(notifications)
+      .set({ createdAt: at, updatedAt: at, readAt: read ? at : null })
+      .where(eq(notifications.id, sql`(select max(id) from notifications where user_id = ${userId})`))
+  }
 }

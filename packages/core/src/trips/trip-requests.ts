@@ -1,6 +1,7 @@
 import { TRIP_REQUEST_LIST_FIELDS, TripRequestInput, type TripRequestData, WIZARD_STEP_FIELDS } from '@meridian/validators'
 import { WIZARD_DEFAULTS, WIZARD_STEPS } from '@meridian/validators/trip-constants'
 import { and, desc, eq, roles, sql, travelerExperts, tripAssignments, tripRequestDrafts, tripRequests, trips, users } from '@meridian/db'
+import { notifyTripAssigned } from '../notifications/events.ts'
 import type { Database } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -147,6 +148,8 @@ export async function submitTripRequest(ctx: ServiceContext, input: unknown) {
     if (expertId !== null && expertId !== actor.id) {
       await tx.insert(tripAssignments).values({ tripId: trip!.id, expertId, assignedById: null, note: 'Assigned from the traveler’s standing expert' })
       await tx.update(trips).set({ expertId }).where(eq(trips.id, trip!.id))
+      // The expert has a new trip to answer; the traveler learns who will plan it.
+      await notifyTripAssigned(tx, trip!.id, null)
     }
     await tx.delete(tripRequestDrafts).where(eq(tripRequestDrafts.travelerId, actor.id))
     return { request: row!, tripId: trip!.id }

@@ -7,6 +7,7 @@ import { DomainError } from '../errors.ts'
 import { TRIP_MESSAGES } from '../messages.ts'
 import { escapeLike, normalizeSearch } from '../catalogue/shared.ts'
 import { idOf } from '../currencies/shared.ts'
+import { notifyTripStatus } from '../notifications/events.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
 import { allowedMoves, canEditTrip, checkMove, requireExpert, requireTraveler, requireTripScope, rolesOn, type TripScope, visibleTo } from './access.ts'
@@ -267,6 +268,7 @@ async function moveTrip(tx: Tx, tripId: number, roles: ReturnType<typeof rolesOn
     .set({ status: to, ...(to === 'completed' ? { completedAt: new Date() } : {}) })
     .where(eq(trips.id, tripId))
   await recordMove(tx, tripId, from, to, by, note)
+  await notifyTripStatus(tx, tripId, to, by, note)
 }
 
 /** A status move with an optional note (the expert's update-trip-status call and the screens' status buttons). */

@@ -1,4 +1,14 @@
-import { createConversation, getConversation, listConversations, listMessages, markConversationRead, postMessage, requireChat } from '@meridian/core'
+import {
+  addParticipant,
+  createConversation,
+  getConversation,
+  listChatAdmins,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  postMessage,
+  requireChat,
+} from '@meridian/core'
 import * as v from 'valibot'
 import { gatedProcedure, router } from '../init.ts'
 import { listInput, pageWindow } from '../paging.ts'
@@ -20,5 +30,7 @@ export const chatRouter = router({
     .input(v.object({ id: v.unknown(), after: v.optional(v.unknown()), before: v.optional(v.unknown()), page_size: v.optional(v.unknown()) }))
     .query(({ ctx, input }) => listMessages(ctx.service, input.id, { after: input.after, before: input.before, page_size: input.page_size })),
   send: chatting.input(withData).mutation(({ ctx, input }) => postMessage(ctx.service, input.id, input.data)),
+  admins: chatting.input(byId).query(({ ctx, input }) => listChatAdmins(ctx.service, input.id)),
+  invite: chatting.input(withData).mutation(({ ctx, input }) => addParticipant(ctx.service, input.id, input.data)),
   read: chatting.input(withData).mutation(({ ctx, input }) => markConversationRead(ctx.service, input.id, input.data)),
 })
