@@ -56,9 +56,20 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
     data: { version: 1, days: plan.days.map((d, i) => ({ key: d.key, date: d.date, title: d.title, items: i ? [] : [{ type: 'meal', title: 'Axe lunch', unit_price: '12.00', currency: 'USD' }] })) },
   })
   expect(saved.status(), await saved.text()).toBe(200)
+  // A conversation of the demo expert's with the demo traveler (the demo's own, or a new one), with a message in it.
+  const expertToken = (await (await request.post('/users/api/auth/login/', { data: { username: 'expert', password: DEMO_PASSWORD } })).json()) as { access: string }
+  const opened = await request.post('/api/chat/conversations/', { data: { traveler_id: traveler.user.id }, headers: { Authorization: `Bearer ${expertToken.access}` } })
+  expect(opened.status(), await opened.text()).toBeLessThan(300)
+  const conversation = ((await opened.json()) as { id: number }).id
+  const message = await request.post(`/api/chat/conversations/${conversation}/messages/`, {
+    data: { content: 'Your ferry tickets are in the itinerary.' },
+    headers: { Authorization: `Bearer ${expertToken.access}` },
+  })
+  expect(message.status(), await message.text()).toBe(201)
   return {
     country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id,
     itinerary,
+    conversation,
   }
 }
 

@@ -19,6 +19,7 @@ export type RecordKind =
   | 'customer'
   | 'expert'
   | 'itinerary'
+  | 'conversation'
 
 export interface DashboardScreen {
   /** The route file, for messages. */
@@ -48,6 +49,7 @@ function kindOf(segments: string[]): RecordKind | null {
     customers: 'customer',
     experts: 'expert',
     itineraries: 'itinerary',
+    chat: 'conversation',
   }
   const kind = first ? kinds[first] : undefined
   if (!kind) throw new Error(`dashboard screen ${segments.join('/')} has an $id the accessibility suite cannot fill: add it to kindOf`)

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { navigationFor, showsNewChat, showsPlanTrip } from '@meridian/auth/navigation'
-import { getPreferences, listRecentActivity } from '@meridian/core'
+import { getPreferences, listNotifications } from '@meridian/core'
 import { DashboardShell } from '../components/shell/dashboard-shell.tsx'
+import { BELL_SIZE } from '../components/shell/notifications-menu.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 /**
@@ -13,6 +14,8 @@ import { requireUser } from '../utils/auth.server.ts'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   const preferences = await getPreferences(ctx)
+  // The bell: unread count and latest notifications, unless the user turned notifications off.
+  const bell = preferences.notifications ? await listNotifications(ctx, {}, { limit: BELL_SIZE }) : null
   return {
     user: {
       firstName: actor.firstName,
@@ -27,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     preferences,
     /** For list screens: rows per page (3-back-office.md §9, default 20). */
     itemsPerPage: preferences.items_per_page,
-    activity: preferences.notifications ? await listRecentActivity(ctx, 8) : [],
+    notifications: bell && { unread: bell.counters.unread, items: bell.results },
     showPlanTrip: showsPlanTrip(actor.role),
     showNewChat: showsNewChat(actor.role),
   }

@@ -2,12 +2,11 @@ import { ActionIcon, AppShell, Box, Burger, Button, Text } from '@mantine/core'
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks'
 import { Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect } from 'react'
-import type { ActivityDto } from '@meridian/core'
 import type { Preferences } from '@meridian/validators'
 import { HeaderSearch } from './header-search.tsx'
 import { IconLogo, IconMessagePlus, IconPlus, IconSearch } from './icons.tsx'
 import { LiveEventsProvider } from './live-events.tsx'
-import { NotificationsMenu } from './notifications-menu.tsx'
+import { type BellData, NotificationsMenu } from './notifications-menu.tsx'
 import classes from './shell.module.css'
 import { type ShellNavSection, Sidebar } from './sidebar.tsx'
 import { SavedThemeScript, ThemeSwitch } from './theme-switch.tsx'
@@ -17,7 +16,8 @@ export interface ShellData {
   user: ShellUser
   navigation: ShellNavSection[]
   preferences: Preferences
-  activity: ActivityDto[]
+  /** The bell; null when the user turned notifications off. */
+  notifications: BellData | null
   showPlanTrip: boolean
   showNewChat: boolean
 }
@@ -76,10 +76,10 @@ export function DashboardShell({ data, children }: { data: ShellData; children: 
                 <HeaderAction to="/dashboard/book-trip" label="Plan Trip" icon={<IconPlus size={16} />} />
               ) : null}
               {data.showNewChat ? (
-                <HeaderAction to="/dashboard/chat" label="New Chat" icon={<IconMessagePlus size={16} />} />
+                <HeaderAction to="/dashboard/chat/new" label="New Chat" icon={<IconMessagePlus size={16} />} />
               ) : null}
               <ThemeSwitch theme={data.preferences.theme} />
-              <NotificationsMenu activity={data.activity} enabled={data.preferences.notifications} />
+              <NotificationsMenu initial={data.notifications} enabled={data.preferences.notifications} />
               <UserMenu user={data.user} />
             </div>
           </div>
