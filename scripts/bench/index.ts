@@ -20,6 +20,9 @@
 //   BENCH_ONLY=quiz-review  only the quiz review scenario (10,000 submissions and travelers, 500 experts: the queue, one
 //                      review's ranking and the customers list, p95 beside the baseline)
 //   BENCH_ONLY=itineraries  only the itineraries scenario (a 14-day, 100-item itinerary: load, save, compare; p95)
+//   BENCH_ONLY=chat    only the chat scenario (1,000 event streams on one process and its memory; message delivery p95
+//                      through that process and through a second one; a 100,000-message history paged; p95)
+//   BENCH_CHAT_STREAMS, BENCH_CHAT_SENDS  chat: streams held open (1000) and messages timed per round (300)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -37,6 +40,7 @@ import { measureLists } from './lists.ts'
 import { measureTrips } from './trips.ts'
 import { measureQuizReview } from './quiz-review.ts'
 import { measureItineraries } from './itineraries.ts'
+import { measureChat } from './chat.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -190,7 +194,9 @@ async function main() {
   // The lists scenario: two table sizes, two servers per list, plus filling 100,000 rows a table.
   const listSeconds = Number(process.env.BENCH_LIST_SECONDS ?? 5) + Number(process.env.BENCH_LIST_WARMUP ?? 2)
   const listsBudget = listsRun ? BENCH_LISTS.length * 2 * 2 * (listSeconds * 1.2 + 2) + 600 : 0
-  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + listsBudget * 1000
+  // The chat scenario: 1,000 streams, two rounds of sends, a second app process and 100,000 messages filled.
+  const chatBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'chat' ? 120 : 0
+  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + (listsBudget + chatBudget) * 1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
@@ -250,6 +256,24 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  const chat = () =>
+    measureChat({
+      base: app.base,
+      pid: app.child.process.pid,
+      databaseUrl,
+      secret,
+      startSecond: async () => {
+        const second = await startApp('app 2', env)
+        return { base: second.base, stop: () => second.child.stop() }
+      },
+    })
+  if (process.env.BENCH_ONLY === 'chat') {
+    await baselineChild.stop()
+    await chat()
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'users-list') {
     await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
     await Promise.all([app.child.stop(), baselineChild.stop()])
@@ -277,6 +301,7 @@ async function main() {
   await measureTrips(app.base, databaseUrl)
   await measureQuizReview(app.base, databaseUrl)
   await measureItineraries(app.base)
+  await chat()
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
   if (listsRun) await lists()
