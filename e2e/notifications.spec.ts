@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts'
-import { isoDay, restToken } from './support/trips.ts'
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts'
+import { requestedTrip, restToken } from './support/trips.ts'
 
 /**
  * A traveler of this test's own (so no other test's events reach their bell) with a trip to Kenya waiting for an
@@ -8,33 +8,8 @@ import { isoDay, restToken } from './support/trips.ts'
  * books the trip, all through the REST API.
  */
 async function travelerWithTrip(request: APIRequestContext) {
-  const username = uniqueName('bell')
-  const password = 'a-long-notification-passphrase'
-  const registered = await request.post('/users/api/auth/register/', {
-    data: { username, email: `${username}@example.test`, password, confirm_password: password, first_name: 'Noa', last_name: 'Bell' },
-  })
-  expect(registered.status(), await registered.text()).toBe(201)
-  const { access } = (await registered.json()) as { access: string }
-  const places = (await (await request.get('/api/destinations/?page_size=500')).json()) as { results: { id: number; name: string }[] }
-  const kenya = places.results.find((c) => c.name === 'Kenya')!
-  const start = 400 + Math.floor(Math.random() * 3000)
-  const submitted = await request.post('/users/api/traveler/trip-requests/', {
-    headers: { Authorization: `Bearer ${access}` },
-    data: {
-      destination_id: kenya.id,
-      start_date: isoDay(start),
-      end_date: isoDay(start + 6),
-      travelers: 2,
-      travel_style: 'comfort',
-      trip_type: 'adventure',
-      activities: ['nature'],
-      budget_min: 1000,
-      budget_max: 2000,
-      priority_level: 'standard',
-    },
-  })
-  expect(submitted.status(), await submitted.text()).toBe(201)
-  const { trip } = (await submitted.json()) as { trip: { id: number } }
+  const trip = await requestedTrip(request, { country: 'Kenya', nights: 6, firstName: 'Noa', lastName: 'Bell' })
+  const { username, password } = trip
   const expertLogin = await request.post('/users/api/auth/login/', { data: { username: 'expert', password: DEMO_PASSWORD } })
   const expert = (await expertLogin.json()) as { access: string; user: { id: number } }
   let assignment = 0

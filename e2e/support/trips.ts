@@ -53,7 +53,9 @@ export async function requestedTrip(
     },
   })
   expect(submitted.status(), await submitted.text()).toBe(201)
-  return ((await submitted.json()) as { trip: { id: number; title: string; expert_id: number | null } }).trip
+  const { trip } = (await submitted.json()) as { trip: { id: number; title: string; expert_id: number | null } }
+  // The traveler's sign-in, for tests that act as them.
+  return { ...trip, username, password }
 }
 
 /** A requested trip (requestedTrip) that the demo specialist gives to the demo expert, who accepts it. */

@@ -3,6 +3,7 @@ import { type AppProcess, startApp } from './support/app-process.ts'
 import { cluster, createFaultDatabase, type FaultDatabase } from './support/database.ts'
 import { call, formLogin, type Outcome, restLogin, sleep, trpc, waitFor } from './support/http.ts'
 import { smallPng, uploadFiles, waitUntilProcessed } from './support/media.ts'
+import { openEventStream } from '../../packages/api/src/sse-client.ts'
 import { startCluster, stopCluster } from './support/private-postgres.ts'
 
 /**
@@ -130,6 +131,41 @@ describe('PostgreSQL restarted under load', () => {
     expect(stored).toEqual([['ZAR', '18.5000000000']])
     expect(app.alive(), app.output().slice(-2000)).toBe(true)
     await waitFor(async () => (await call(app.url, '/users/api/auth/profile/', { token: access })).status === 200, RECOVERY_MS, 'the app to answer again')
+  })
+
+  it('keeps an event stream open across a restart and delivers every message posted around it once, in order', async () => {
+    const expert = await restLogin(app.url, 'expert')
+    const traveler = await restLogin(app.url, 'traveler')
+    const opened = await call(app.url, '/api/chat/conversations/', { token: expert.access, body: { traveler_id: traveler.user.id } })
+    expect([200, 201]).toContain(opened.status)
+    const messages = `/api/chat/conversations/${opened.body.id}/messages/`
+    // A send is retried with its key until it is answered: the outage may refuse it, it is never made twice.
+    const send = async (content: string, key: string) => {
+      let sent: Outcome | undefined
+      await waitFor(
+        async () => (sent = await call(app.url, messages, { token: expert.access, body: { content, client_key: key }, timeoutMs: HANG_MS })).status < 300,
+        RECOVERY_MS + HANG_MS,
+        `the message "${content}" to be accepted`,
+        250,
+      )
+      return sent!.body.id as number
+    }
+    const stream = openEventStream(`${app.url}/api/chat/events/`, { Authorization: `Bearer ${traveler.access}` })
+    try {
+      expect(await stream.status).toBe(200)
+      await stream.next('ready', HANG_MS)
+      const before = await send('Before the restart', 'restart-1')
+      await stopCluster(cluster())
+      await sleep(2_000)
+      await startCluster(cluster())
+      // Posted as soon as the database answers again: possibly before the app's LISTEN connection is back.
+      const after = [await send('Right after the restart', 'restart-2'), await send('And one more', 'restart-3')]
+      await waitFor(() => stream.events.filter((e) => e.event === 'message').length >= 3, RECOVERY_MS + HANG_MS, 'the three messages on the stream')
+      await sleep(500)
+      expect(stream.events.filter((e) => e.event === 'message').map((e) => Number(e.id))).toEqual([before, ...after])
+    } finally {
+      stream.close()
+    }
   })
 
   it('resumes its background work after the restarts: a photo uploaded now is processed', async () => {
