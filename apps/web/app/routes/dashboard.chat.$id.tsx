@@ -9,7 +9,7 @@ import { cursorParam, noteChatAction, pageClientKey, searchParam } from '../comp
 import { listQuery, newClientKey, useNow } from '../components/chat/chat-format.ts'
 import { Composer, type ComposerFailure } from '../components/chat/composer.tsx'
 import { MessageLog, type PendingMessage } from '../components/chat/message-log.tsx'
-import { BackToList } from '../components/chat/panes.tsx'
+import { BackToList, ROLE_LABELS } from '../components/chat/panes.tsx'
 import { catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { useLiveEvent } from '../components/shell/live-events.tsx'
@@ -94,7 +94,6 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
 /** A layout effect in the browser; on the server (where React warns about one) a plain effect that never runs. */
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
-const PARTICIPANT_ROLES: Record<string, string> = { traveler: 'Traveler', expert: 'Travel Expert', specialist: 'Travel Specialist', admin: 'Administrator' }
 
 function Pane({ loaded }: { loaded: Loaded }) {
   const { me, conversation: c, messages: page, hasMore, before, search, clientKey } = loaded
@@ -182,7 +181,7 @@ function Pane({ loaded }: { loaded: Loaded }) {
   const onDiscard = useCallback((key: string) => setPending((list) => list.filter((p) => p.client_key !== key)), [])
 
   const others = c.participants.filter((p) => p.id !== me)
-  const roles = others.map((p) => PARTICIPANT_ROLES[p.role] ?? p.role)
+  const roles = others.map((p) => ROLE_LABELS[p.role] ?? p.role)
   // The title is usually the other's name already: then only what they are, else who they are as well.
   const withWhom = c.title === others.map((p) => p.name).join(', ') ? roles.join(', ') : others.map((p, i) => `${p.name} (${roles[i]})`).join(', ')
   const olderHref = hasMore && messages[0] ? `${self}?${new URLSearchParams({ ...(search ? { search } : {}), before: String(messages[0].id) })}` : null

@@ -75,7 +75,7 @@ export async function messagesWithSenders(db: Database, rows: MessageRow[]) {
 export async function postMessage(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const { actor, conversation } = await ownConversation(ctx, rawId)
   const data = parseInput(PostInput, input)
-  const others = recipients([], actor.id)
+  let others: number[] = []
   const made = await ctx.db
     .transaction(async (tx) => {
       // First what needs no message id, so the lock below is held as briefly as possible: the conversation moves up
@@ -85,7 +85,10 @@ export async function postMessage(ctx: ServiceContext, rawId: unknown, input: un
         .set({ activityAt: sql`now()` })
         .where(eq(chatParticipants.conversationId, conversation.id))
         .returning({ userId: chatParticipants.userId })
-      others.push(...recipients(people.map((p) => p.userId), actor.id))
+      others = recipients(
+        people.map((p) => p.userId),
+        actor.id,
+      )
       const preview = data.content.trim().replace(/\s+/g, ' ')
       await notify(tx, others, {
         kind: 'chat.message',

@@ -1,5 +1,6 @@
 import { and, asc, chatMessages, chatParticipants, type Database, eq, gt, inArray, isNull, notifications, sql, userPresence } from '@meridian/db'
 import { type ChatMessageDto, messagesWithSenders } from '../chat/messages.ts'
+import { countUnreadNotifications } from '../notifications/notify.ts'
 import { EVENTS_CHANNEL, type LiveEvent } from './publish.ts'
 
 /** What a stream is sent: an SSE event name, its data, and for messages the id a reconnecting client resumes from. */
@@ -112,7 +113,7 @@ export class EventHub {
         await this.catchUp(stream)
       }
       send({ event: 'ready', data: { last_event_id: stream.last } })
-      send({ event: 'notifications', data: { unread: await this.unreadNotifications(userId) } })
+      send({ event: 'notifications', data: { unread: await countUnreadNotifications(this.db, userId) } })
     })
     void this.touchPresence([userId]).catch(() => {})
     return {
@@ -208,10 +209,6 @@ export class EventHub {
         this.enqueue(stream, async () => stream.send({ event: 'notifications', data: { unread: (await counts).get(stream.userId) ?? 0 } }))
       }
     }
-  }
-
-  private async unreadNotifications(userId: number): Promise<number> {
-    return (await this.unreadNotificationsOf([userId])).get(userId) ?? 0
   }
 
   private async unreadNotificationsOf(userIds: number[]): Promise<Map<number, number>> {

@@ -37,8 +37,9 @@ export function BackToList({ to }: { to: string }) {
   )
 }
 
-const ROLE_LABELS: Record<ChatContact['role'], string> = { traveler: 'Traveler', expert: 'Travel Expert', specialist: 'Travel Specialist' }
-export const contactRole = (c: Pick<ChatContact, 'role'>) => ROLE_LABELS[c.role]
+/** What a participant or contact is to the others. */
+export const ROLE_LABELS: Record<string, string> = { traveler: 'Traveler', expert: 'Travel Expert', specialist: 'Travel Specialist', admin: 'Administrator' }
+export const contactRole = (c: Pick<ChatContact, 'role'>) => ROLE_LABELS[c.role]!
 
 /** The form that opens (or finds) the conversation with one contact: staff name a traveler, a traveler their staff. */
 export function StartChatForm({ contact, label, children }: { contact: Pick<ChatContact, 'id' | 'name' | 'role'>; label: string; children: React.ReactNode }) {
