@@ -46,7 +46,7 @@ function smallDevShm(): boolean {
 }
 
 // The specs that render without reading or writing anything the database engine could answer differently.
-const RENDER_ONLY = /\/(a11y-public|errors|headers|navigation|public|redirects)\.spec\.ts$/
+const RENDER_ONLY = /\/(a11y-public|a11y-discovery|errors|headers|navigation|public|redirects)\.spec\.ts$/
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
@@ -63,7 +63,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // Recording a trace (screenshots and DOM snapshots of every step) costs about a fifth of the run's time here, for
+    // every test, to keep the few that fail: off by default; `--trace retain-on-failure` (or `on`) turns it on.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
@@ -86,9 +88,16 @@ export default defineConfig({
   //
   // Specs that only render (public pages, accessibility, headers, redirects, the shell's navigation, error screens)
   // read nothing the database engine can change: they run once, on PGlite. On PostgreSQL the browser part runs the
-  // rest, every spec that creates, changes, searches or lists records; a new spec runs on both unless named here.
+  // rest, every spec that creates, changes, searches or lists records; a new spec runs on both unless named here. Of a
+  // flow tested with JavaScript off and on, PostgreSQL runs the JavaScript-off twin (see the app project).
   projects: [
-    { name: 'app', testIgnore: process.env.TEST_DATABASE_URL ? [/(media|a11y-dashboard)\.spec\.ts$/, RENDER_ONLY] : /(media|a11y-dashboard)\.spec\.ts$/ },
+    {
+      name: 'app',
+      testIgnore: process.env.TEST_DATABASE_URL ? [/(media|a11y-dashboard)\.spec\.ts$/, RENDER_ONLY] : /(media|a11y-dashboard)\.spec\.ts$/,
+      // A flow run twice, "JavaScript off" and "JavaScript on", sends the server the same reads and writes both times
+      // (the same loaders and actions, by form post or by fetch): on PostgreSQL its JavaScript-off run is enough.
+      ...(process.env.TEST_DATABASE_URL ? { grepInvert: /JavaScript on\b/ } : {}),
+    },
     { name: 'media-library', testMatch: /media\.spec\.ts$/, dependencies: ['app'] },
     ...(process.env.TEST_DATABASE_URL
       ? []

@@ -16,6 +16,10 @@ export default defineConfig({
     // Vitest's default is cores - 1, i.e. one worker on these 2-core machines; files spend much of their
     // time waiting on PGlite start-up and HTTP round trips, so two workers finish sooner.
     maxWorkers: 2,
+    // Files share their worker's loaded modules instead of loading every package again for each of them: the unit
+    // part took 7:51 on PGlite and 5:25 on PostgreSQL with a fresh module graph per file, 3:23 and 2:45 without. Each
+    // file still opens its own database; no test mocks a module or stubs the environment, so nothing leaks between.
+    isolate: false,
     minWorkers: 1,
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -66,10 +66,20 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
     headers: { Authorization: `Bearer ${expertToken.access}` },
   })
   expect(message.status(), await message.text()).toBe(201)
+  // A demo flight with seats, for Book Flight and the flight management screens.
+  const flights = (await (await request.get('/api/flights/search/?from=LHR&class=economy', { headers })).json()) as { legs: { results: { id: number; availability: number }[] }[] }
+  const flight = flights.legs[0]!.results.find((f) => f.availability > 0)!.id
+  // A pending, priced booking of the demo traveler's (its details offer Cancel, Confirm to staff, and Pay now).
+  const bookings = (await (await request.get('/api/bookings/?status=pending&page_size=100', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
+    results: { id: number; amount: string }[]
+  }
+  const booking = bookings.results.find((b) => /[1-9]/.test(b.amount))!.id
   return {
     country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id,
     itinerary,
     conversation,
+    flight,
+    booking,
   }
 }
 

@@ -16,9 +16,11 @@ async function newTraveler(request: APIRequestContext) {
 
 const next = (page: Page) => page.getByRole('form', { name: /^Trip request/ }).getByRole('button', { name: 'Next' }).click()
 
-async function stepOne(page: Page) {
+async function stepOne(page: Page, js = false) {
   await page.goto('/dashboard/book-trip?q=japan')
   await expect(page.getByText('Step 1 of 5')).toBeVisible()
+  // With JavaScript, what is typed before the page hydrates would be reset by it: wait until it has.
+  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   await page.getByRole('radio', { name: 'Japan' }).check()
   await page.getByLabel('Departure date').fill(day(40))
   await page.getByLabel('Return date').fill(day(47))
@@ -80,8 +82,9 @@ test.describe('the trip request wizard, JavaScript on', () => {
   test('moves between steps in the page; a reload resumes the draft kept on the server', async ({ page, request, signIn }) => {
     const who = await newTraveler(request)
     await signIn(who.username, who.password)
-    await stepOne(page)
+    await stepOne(page, true)
     await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await expect(page.getByText('Step 2 of 5')).toBeVisible()
     // Next waits for the step to be complete.
     await next(page)

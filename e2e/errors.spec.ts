@@ -38,7 +38,7 @@ test.describe('the generic screen under /dashboard', () => {
     await page.goto('/dashboard/overview')
     await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
     // Let the page hydrate, so that the click is a client-side navigation.
-    await page.waitForLoadState('networkidle')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
 
     const reported = page.waitForResponse(isReport)
     await page.getByRole('link', { name: 'User Management' }).first().click()
@@ -166,7 +166,7 @@ test.describe('connectivity', () => {
     const shown = await watchToasts(page)
     await page.goto('/dashboard/overview')
     await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
 
     await context.setOffline(true)
     await expect

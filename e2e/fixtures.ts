@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test as base } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test'
 
 export { expect }
 
@@ -97,3 +97,19 @@ export async function submitLoginForm(page: Page, username: string, password = D
 }
 
 export const OVERVIEW = /\/dashboard\/overview$/
+
+/** With JavaScript on, waits until the page is interactive (the root marks it), so a click reaches React, not the server-drawn markup. */
+export async function ready(page: Page, js: boolean) {
+  if (js) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Clicks a wishlist save toggle and waits until the server has the change. With JavaScript the toggle flips at once and
+ * posts in the background; leaving the page straight after could abort that post, as it would for a person.
+ */
+export async function clickSaveToggle(page: Page, toggle: Locator, js: boolean) {
+  if (!js) return toggle.click()
+  const posted = page.waitForResponse((res) => res.url().includes('/resources/wishlist') && res.request().method() === 'POST')
+  await toggle.click()
+  expect((await posted).ok()).toBe(true)
+}

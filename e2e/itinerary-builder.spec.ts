@@ -149,10 +149,15 @@ test.describe('itinerary builder', () => {
     await expect(page.locator('[data-total]')).toContainText('$65.00')
 
     // Lunch above Breakfast with the keyboard: pick up, up, drop.
-    await page.getByRole('button', { name: 'Drag Lunch' }).focus()
+    // Each key waits for the one before to take effect (on a loaded machine the sensor can lag a frame behind).
+    const lunch = page.getByRole('button', { name: 'Drag Lunch' })
+    await lunch.focus()
     await page.keyboard.press('Space')
+    await expect(lunch).toHaveAttribute('aria-pressed', 'true')
     await page.keyboard.press('ArrowUp')
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     await page.keyboard.press('Space')
+    await expect(lunch).not.toHaveAttribute('aria-pressed', 'true')
     await expect.poll(() => itemTitles(page)).toEqual(['Lunch', 'Breakfast'])
 
     await page.getByRole('button', { name: 'Save', exact: true }).click()

@@ -10,7 +10,7 @@ const SIDEBAR: Record<string, string[]> = {
     'Dashboard', 'Trip Assignments', 'Trip Management', 'Assignment Queue', 'Expert Assignments',
     'Trip Planning', 'Itineraries',
     'Chat & Messages', 'Communication Hub',
-    'Flights', 'Transfers', 'Bookings',
+    'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
     'Search & Discovery', 'Activity Management',
     'Destination Management', 'Location Management', 'Content', 'Media Library', 'Supplier Management',
@@ -22,7 +22,7 @@ const SIDEBAR: Record<string, string[]> = {
   admin: [
     'Dashboard',
     'Trip Planning', 'Itineraries',
-    'Flights', 'Transfers', 'Bookings',
+    'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
     'Search & Discovery', 'Activity Management',
     'Destination Management', 'Location Management', 'Content', 'Media Library', 'Supplier Management',
@@ -35,7 +35,7 @@ const SIDEBAR: Record<string, string[]> = {
     'Dashboard', 'Trip Assignments', 'Trip Management', 'Assignment Queue',
     'Trip Planning', 'Itineraries',
     'Chat & Messages', 'Communication Hub',
-    'Flights', 'Transfers', 'Bookings',
+    'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
     'Search & Discovery', 'Activity Management',
     'Destination Management', 'Location Management', 'Content', 'Media Library', 'Supplier Management',
@@ -183,7 +183,8 @@ test('a traveler’s search for currencies finds nothing', async ({ page, signIn
   await expect(page.getByText('No results for “currency”')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('option')).toHaveCount(0)
   await page.goto('/dashboard/search?q=currency')
-  await expect(page.getByText('No results for “currency”')).toBeVisible()
+  await expect(page.getByText('No results match your search.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Screens and people' })).toHaveCount(0)
 })
 
 test('Emergency Logout clears the browser’s storage and ends the session', async ({ page, context, signIn }) => {

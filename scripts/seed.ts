@@ -7,7 +7,22 @@
 //   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 //   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
-import { DEMO_PASSWORD, loadConfig, openAppDatabase, seedDemoChat, seedDemoItineraries, seedDemoMatching, seedDemoTrips, seedDemoUsers } from '@meridian/core'
+import {
+  DEMO_PASSWORD,
+  loadConfig,
+  openAppDatabase,
+  seedDemoAccommodations,
+  seedDemoDiscovery,
+  seedDemoBookings,
+  seedDemoChat,
+  seedDemoFlights,
+  seedDemoItineraries,
+  seedDemoMatching,
+  seedDemoPayments,
+  seedDemoTrips,
+  seedDemoUsers,
+  seedDemoWishlist,
+} from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { seedActivities } from '@meridian/core/activity-seed'
@@ -52,6 +67,12 @@ try {
   console.log(`Itineraries: ${await seedDemoItineraries(handle.db)} demo itineraries added on the demo expert's trips.`)
   console.log(`Quiz review: ${await seedDemoMatching(handle.db)} demo experts and travelers added, with quizzes to review.`)
   console.log(`Chat: ${await seedDemoChat(handle.db)} demo conversations added for the demo traveler.`)
+  console.log(`Flights: ${await seedDemoFlights(handle.db)} demo flights added, with the demo traveler's flight bookings.`)
+  console.log(`Stays: ${await seedDemoAccommodations(handle.db)} demo accommodation suppliers added.`)
+  console.log(`Search & Discovery: ${await seedDemoDiscovery(handle.db)} demo activities and stays added in Malé.`)
+  console.log(`Wishlist: ${await seedDemoWishlist(handle.db)} demo saved items added for the demo traveler.`)
+  console.log(`Bookings: ${await seedDemoBookings(handle.db)} demo stays, activities and trip packages booked for the demo traveler.`)
+  console.log(`Payments: ${await seedDemoPayments(handle.db)} demo payments added on the demo bookings.`)
 } finally {
   await handle.close()
 }

@@ -21,9 +21,34 @@ const database = postgres ? 'PostgreSQL' : 'PGlite'
 const SURFACE = ['test/fuzz', 'test/access']
 
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) })
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim()) ?? ''
+// What failed, by name and first line of the error, so that the end of a long log still says it.
+const vitestFailures = (r) =>
+  r.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name)
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`]
+  })
+const playwrightFailures = (r) => {
+  const found = []
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results?.at(-1)?.error?.message
+        found.push(`${spec.file}:${spec.line} [${test.projectName}] › ${[...trail, spec.title].join(' › ')}: ${firstLine(error)}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title])
+  }
+  for (const suite of r.suites ?? []) walk(suite, [])
+  return found
+}
 const vitest = (name, args) => {
   const file = path.join(out, `${name}.json`)
-  return { file, count: vitestCounts, command: bin('vitest'), args: ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
+  return { file, count: vitestCounts, failures: vitestFailures, command: bin('vitest'), args: ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
 }
 
 const parts = {
@@ -34,7 +59,7 @@ const parts = {
     postgres && fs.existsSync(path.join(root, 'vitest.faults.config.ts'))
       ? (() => {
           const file = path.join(out, 'faults.json')
-          return { file, count: vitestCounts, command: bin('vitest'), args: ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
+          return { file, count: vitestCounts, failures: vitestFailures, command: bin('vitest'), args: ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
         })()
       : null,
   browser: () => {
@@ -45,6 +70,7 @@ const parts = {
       command: bin('playwright'),
       args: ['test', '--reporter=list,json'],
       count: (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }),
+      failures: playwrightFailures,
     }
   },
 }
@@ -63,6 +89,7 @@ const needsBuild = selected.some((name) => name === 'surface' || name === 'brows
 if (needsBuild && !selected.includes('build')) selected.unshift('build')
 
 const rows = []
+const failures = []
 const totals = { passed: 0, failed: 0 }
 const started = Date.now()
 for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
@@ -76,7 +103,13 @@ for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
   } else {
     const result = spawnSync(part.command, part.args, { cwd: root, stdio: 'inherit', env })
     try {
-      counts = part.count(JSON.parse(fs.readFileSync(part.file, 'utf8')))
+      const report = JSON.parse(fs.readFileSync(part.file, 'utf8'))
+      counts = part.count(report)
+      try {
+        for (const line of part.failures(report)) failures.push(`${name}: ${line}`)
+      } catch {
+        // the counts stand; only the names are missing
+      }
     } catch {
       counts.failed += 1 // no report: the runner itself failed
     }
@@ -90,12 +123,20 @@ for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
 }
 fs.rmSync(out, { recursive: true, force: true })
 
-const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`
+// Rounded to whole seconds first, so 119.6 s reads 2:00, not 1:60.
+const clock = (s) => {
+  const t = Math.round(s)
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`
+}
 console.log(`\nTest parts on ${database}:`)
 console.log(`  ${'part'.padEnd(8)} ${'time'.padStart(6)} ${'passed'.padStart(7)} ${'failed'.padStart(7)}`)
 for (const row of rows) {
   console.log(`  ${row.name.padEnd(8)} ${clock(row.seconds).padStart(6)} ${String(row.passed).padStart(7)} ${String(row.failed).padStart(7)}`)
 }
 console.log(`  ${'total'.padEnd(8)} ${clock((Date.now() - started) / 1000).padStart(6)} ${String(totals.passed).padStart(7)} ${String(totals.failed).padStart(7)}`)
+if (failures.length) {
+  console.log(`\nFailed on ${database}:`)
+  for (const line of failures) console.log(`  ${line.slice(0, 400)}`)
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0)

@@ -16,5 +16,5 @@ export interface A11yPlan {
   checks: PlannedCheck[]
 }
 
-/** The plan is checked in this many tests, so both workers share it. */
-export const A11Y_CHUNKS = 4
+/** The plan is checked in this many tests, so both workers share it and each stays well inside its time-out. */
+export const A11Y_CHUNKS = 8

@@ -20,6 +20,8 @@ export type RecordKind =
   | 'expert'
   | 'itinerary'
   | 'conversation'
+  | 'flight'
+  | 'booking'
 
 export interface DashboardScreen {
   /** The route file, for messages. */
@@ -36,6 +38,8 @@ function kindOf(segments: string[]): RecordKind | null {
   if (!segments.includes('$id')) return null
   const [first, second] = segments
   if (first === 'currency-management') return second === 'rates' ? 'rate' : 'currency'
+  // A booking, its payment; a trip booked as a package.
+  if (first === 'bookings') return second === 'package' ? 'trip' : 'booking'
   const kinds: Record<string, RecordKind> = {
     'activity-management': 'activity',
     'destination-management': 'country',
@@ -50,6 +54,9 @@ function kindOf(segments: string[]): RecordKind | null {
     experts: 'expert',
     itineraries: 'itinerary',
     chat: 'conversation',
+    flights: 'flight',
+    activities: 'activity',
+    'flight-management': 'flight',
   }
   const kind = first ? kinds[first] : undefined
   if (!kind) throw new Error(`dashboard screen ${segments.join('/')} has an $id the accessibility suite cannot fill: add it to kindOf`)

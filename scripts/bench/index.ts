@@ -23,6 +23,13 @@
 //   BENCH_ONLY=chat    only the chat scenario (1,000 event streams on one process and its memory; message delivery p95
 //                      through that process and through a second one; a 100,000-message history paged; p95)
 //   BENCH_CHAT_STREAMS, BENCH_CHAT_SENDS  chat: streams held open (1000) and messages timed per round (300)
+//   BENCH_ONLY=flights only the flights scenario (50,000 flights over 60 days: search by route, From, round trip, airport
+//                      name and the search screen's loader; p95 beside the baseline). BENCH_FLIGHTS: flights filled (50000),
+//                      BENCH_FLIGHT_REQUESTS: requests timed per endpoint (300)
+//   BENCH_ONLY=discovery only the Search & Discovery scenario (120,000 locations, 100,000 activities: the search with filters,
+//                      the recommendations and the screen's loader; p95 one at a time and four in flight, beside the baseline)
+//   BENCH_ONLY=bookings only the bookings scenario (1,000 of the traveler's among 20,000: the Booking Management loader,
+//                      the list and summary over REST, the admin's loader; p95 beside the baseline). BENCH_BOOKINGS (1000)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -41,6 +48,9 @@ import { measureTrips } from './trips.ts'
 import { measureQuizReview } from './quiz-review.ts'
 import { measureItineraries } from './itineraries.ts'
 import { measureChat } from './chat.ts'
+import { measureFlights } from './flights.ts'
+import { measureDiscovery } from './discovery.ts'
+import { measureBookings } from './bookings.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -196,7 +206,13 @@ async function main() {
   const listsBudget = listsRun ? BENCH_LISTS.length * 2 * 2 * (listSeconds * 1.2 + 2) + 600 : 0
   // The chat scenario: 1,000 streams, two rounds of sends, a second app process and 100,000 messages filled.
   const chatBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'chat' ? 120 : 0
-  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + (listsBudget + chatBudget) * 1000
+  // The bookings scenario: 20,000 bookings filled, five endpoints timed twice.
+  const bookingsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'bookings' ? 90 : 0
+  // The flights scenario: 50,000 flights filled, six endpoints timed one at a time and four at a time.
+  const flightsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'flights' ? 300 : 0
+  // The discovery scenario: 120,000 locations and 100,000 activities filled, four endpoints timed twice, twelve searches alone.
+  const discoveryBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'discovery' ? 600 : 0
+  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget) * 1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
@@ -245,6 +261,27 @@ async function main() {
   if (process.env.BENCH_ONLY === 'quiz-review') {
     await baselineChild.stop()
     await measureQuizReview(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  if (process.env.BENCH_ONLY === 'bookings') {
+    await baselineChild.stop()
+    await measureBookings(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  if (process.env.BENCH_ONLY === 'flights') {
+    await baselineChild.stop()
+    await measureFlights(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  if (process.env.BENCH_ONLY === 'discovery') {
+    await baselineChild.stop()
+    await measureDiscovery(app.base, databaseUrl)
     await app.child.stop()
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
@@ -301,10 +338,14 @@ async function main() {
   await measureTrips(app.base, databaseUrl)
   await measureQuizReview(app.base, databaseUrl)
   await measureItineraries(app.base)
+  await measureFlights(app.base, databaseUrl)
+  await measureBookings(app.base, databaseUrl)
   await chat()
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
   if (listsRun) await lists()
+  // Last: it grows the catalogue the scenarios above read.
+  await measureDiscovery(app.base, databaseUrl)
   await app.child.stop()
 
   const cold = await measureColdStart()

@@ -31,6 +31,12 @@ export type ObjectKind =
   | 'itinerary'
   | 'conversation'
   | 'notification'
+  | 'flight'
+  | 'payable_booking'
+  | 'payment'
+  | 'wishlist_item'
+  | 'accommodation'
+  | 'itinerary_item'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -87,6 +93,14 @@ const TRIP_OWNERS = ['superadmin', 'traveler'] as const
 const EXPERTS = ['superadmin', 'expert'] as const
 /** view_performance (expert), or every expert's: manage_trips, view_assignments; superadmin. */
 const PERFORMANCE = ['superadmin', 'admin', 'expert', 'specialist'] as const
+/** Flights (docs/bookings.md "Flights"): kept by superadmin, admin and expert by role, as transfers (decision 015). */
+const FLIGHT_MANAGERS = ['superadmin', 'admin', 'expert'] as const
+/** Searching and reading flights: the roles the navigation shows /dashboard/flights to (1 §2). */
+const FLIGHT_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
+/** Bookings (docs/bookings.md): view_bookings (travelers), manage_assigned_trips (experts), manage_trips (admins), '*'. */
+const BOOKING_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
+/** Confirming a booking: staff with a booking scope beyond their own. */
+const BOOKING_STAFF = ['superadmin', 'admin', 'expert'] as const
 
 export const ACCESS_TABLE: readonly AccessRule[] = [
   // Accounts and sign-in.
@@ -131,7 +145,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
       'loader /pricing', 'loader /help', 'loader /onboarding-quiz', 'action /onboarding-quiz', 'loader /quiz-results', 'loader /*',
       'GET /api/destinations/', 'GET /api/destinations/search/', 'trpc destinations.list', 'trpc destinations.search',
       'GET /api/v1/currencies/public/', 'GET /api/currencies/', 'trpc currencies.public',
-      'POST /api/monitoring/log-error/', 'POST /api/errors/', 'trpc monitoring.logError',
+      'POST /api/monitoring/log-error/', 'POST /api/errors/', 'trpc monitoring.logError', 'loader /resources/world-map.svg',
     ],
     allow: 'anyone',
     why: 'The public site, the traveler-facing destinations (decision 010), the public currency list and client error reports.',
@@ -165,10 +179,16 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     why: 'The shell, overview, settings, search and the destinations browser are for every signed-in user (1 §2 Dashboard shell).',
   },
   {
+    area: 'Search & Discovery',
+    patterns: ['GET /api/search/', 'GET /api/search/recommendations/', 'trpc discovery.search', 'trpc discovery.recommendations'],
+    allow: 'signed-in',
+    why: 'The catalogue search and recommendations are for every signed-in user; recommendations are drawn from their own history (docs/discovery.md).',
+  },
+  {
     area: 'Dashboard',
     patterns: [
-      'loader /dashboard/analytics', 'loader /dashboard/bookings',
-      'loader /dashboard/content', 'loader /dashboard/flights', 'loader /dashboard/wishlist',
+      'loader /dashboard/analytics',
+      'loader /dashboard/content',
     ],
     allow: 'signed-in',
     why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
@@ -741,6 +761,188 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: ['trpc expert.allPerformance'],
     allow: TRIP_STAFF,
     why: 'Every expert’s figures side by side: specialists, admins, superadmins.',
+  },
+  // Accommodations (docs/bookings.md "Accommodations").
+  {
+    area: 'Accommodations',
+    patterns: ['GET /api/accommodations/', 'trpc accommodations.list'],
+    allow: 'anyone',
+    why: 'Places to stay are public like the traveler-facing destinations they belong to; only what a traveler may see.',
+  },
+  {
+    area: 'Accommodations',
+    patterns: ['GET /api/accommodations/{id}/', 'trpc accommodations.get'],
+    allow: 'anyone',
+    object: 'accommodation',
+    why: 'One active accommodation supplier, as travelers see it.',
+  },
+  {
+    area: 'Accommodations',
+    patterns: ['POST /api/accommodations/{id}/book/', 'trpc accommodations.book'],
+    allow: TRIP_OWNERS,
+    object: 'accommodation',
+    why: 'A stay request is a booking of the traveler’s own (create_trips); staff confirm it with the quoted price.',
+  },
+  {
+    area: 'Accommodations',
+    patterns: ['action /dashboard/destinations/:id'],
+    allow: TRIP_OWNERS,
+    object: 'country',
+    why: 'Request a stay from a destination’s Where to stay: the traveler’s (create_trips).',
+  },
+  // The wishlist (docs/bookings.md "Wishlist").
+  {
+    area: 'Wishlist',
+    patterns: [
+      'loader /dashboard/wishlist', 'action /dashboard/wishlist', 'action /resources/wishlist',
+      'GET /api/wishlist/', 'GET /api/wishlist/counts/', 'POST /api/wishlist/', 'DELETE /api/wishlist/',
+      'trpc wishlist.list', 'trpc wishlist.counts', 'trpc wishlist.save', 'trpc wishlist.unsave',
+    ],
+    allow: TRIP_OWNERS,
+    why: '/dashboard/wishlist is the traveler’s (1 §2); the superadmin holds every permission. Staff roles keep no wishlist.',
+  },
+  {
+    area: 'Wishlist',
+    patterns: ['DELETE /api/wishlist/{id}/', 'trpc wishlist.remove'],
+    allow: TRIP_OWNERS,
+    object: 'wishlist_item',
+    owned: { othersOpenTo: [] },
+    why: 'A saved item is removed only by its owner; another person’s answers 404.',
+  },
+  {
+    area: 'Wishlist',
+    patterns: ['loader /resources/wishlist'],
+    allow: 'anyone',
+    why: 'Only redirects to /dashboard/wishlist, which asks for sign-in.',
+  },
+  // Bookings (docs/bookings.md "Statuses and who may change them").
+  {
+    area: 'Bookings',
+    patterns: [
+      'GET /api/bookings/', 'GET /api/bookings/summary/', 'GET /api/bookings/export/', 'trpc bookings.list', 'trpc bookings.summary',
+      'loader /dashboard/bookings', 'loader /dashboard/bookings/export',
+    ],
+    allow: BOOKING_READERS,
+    why: 'Booking Management is for superadmin, expert, admin and traveler (1 §2): each sees their own, the bookings they handle, or all. Specialists and editors have no bookings.',
+  },
+  {
+    area: 'Bookings',
+    patterns: [
+      'GET /api/bookings/{id}/', 'POST /api/bookings/{id}/cancel/', 'trpc bookings.get', 'trpc bookings.cancel',
+      'loader /dashboard/bookings/:id', 'action /dashboard/bookings/:id',
+    ],
+    allow: BOOKING_READERS,
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'A booking is its traveler’s and the staff handling it (the expert of its trip or the traveler’s standing expert; admins and the superadmin every one); to anyone else it does not exist (404). Who may cancel until when is the status table’s.',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['POST /api/bookings/{id}/confirm/', 'trpc bookings.confirm'],
+    allow: BOOKING_STAFF,
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff confirm a pending booking: admins and the superadmin any, an expert those they handle (another’s: 404). A traveler never confirms (403).',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['POST /api/activities/{id}/book/', 'trpc bookings.bookActivity', 'loader /dashboard/activities/:id/book', 'action /dashboard/activities/:id/book'],
+    allow: TRIP_OWNERS,
+    object: 'activity',
+    why: 'Travelers book activities for themselves (create_trips); staff do not book on a traveler’s behalf.',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['POST /api/itinerary-items/{id}/book/', 'trpc bookings.bookItem'],
+    allow: TRIP_OWNERS,
+    object: 'itinerary_item',
+    owned: { othersOpenTo: [] },
+    why: 'An item of the approved itinerary of the traveler’s own trip; another traveler’s is not found.',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['POST /api/trips/{id}/book/', 'trpc bookings.bookTrip', 'loader /dashboard/bookings/package/:id', 'action /dashboard/bookings/package/:id'],
+    allow: TRIP_OWNERS,
+    object: 'trip',
+    owned: { othersOpenTo: [] },
+    why: 'A traveler books their own trip’s approved itinerary as a package; another’s trip is not found.',
+  },
+  // Payments (docs/bookings.md "Payments"): the bookings' own rule.
+  {
+    area: 'Payments',
+    patterns: ['POST /api/payments/create-intent/', 'trpc payments.createIntent'],
+    allow: TRIP_OWNERS,
+    why: 'A traveler pays for their own bookings (create_trips; the superadmin through *); another traveler’s booking answers 404.',
+  },
+  {
+    area: 'Payments',
+    patterns: ['POST /api/payments/confirm/', 'trpc payments.confirm', 'GET /api/payments/history/', 'trpc payments.history'],
+    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    why: 'Whoever has bookings to see: travelers their own payments, experts those of the bookings they handle, admins and the superadmin every one. Confirming a manual payment is for staff (403 for its traveler).',
+  },
+  {
+    area: 'Payments',
+    patterns: ['POST /api/payments/{id}/mark-received/', 'POST /api/payments/{id}/mark-refunded/', 'trpc payments.markReceived', 'trpc payments.markRefunded'],
+    allow: ['superadmin', 'admin', 'expert'],
+    object: 'payment',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff mark a bank transfer or payment on site received, and a refund due paid out: admins and the superadmin any, an expert those of the travelers they handle (another’s: 404).',
+  },
+  {
+    area: 'Payments',
+    patterns: ['POST /api/payments/webhook/'],
+    allow: 'anyone',
+    why: 'The payment provider’s webhook carries no session: its signature on the raw body is checked instead (400 when it does not hold, and always with the manual provider).',
+  },
+  {
+    area: 'Payments',
+    patterns: ['loader /dashboard/bookings/:id/pay', 'action /dashboard/bookings/:id/pay'],
+    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'The pay screen of a booking: its traveler pays, the staff handling it mark payments received and refunds paid; to anyone else it does not exist (404).',
+  },
+  // Flights (docs/bookings.md "Flights").
+  {
+    area: 'Flights',
+    patterns: ['GET /api/flights/search/', 'trpc flights.search', 'loader /dashboard/flights'],
+    allow: FLIGHT_READERS,
+    why: 'Searching flights: the roles the navigation shows Flights to (1 §2), i.e. travelers and the staff who keep flights.',
+  },
+  {
+    area: 'Flights',
+    patterns: ['GET /api/flights/{id}/', 'trpc flights.get'],
+    allow: FLIGHT_READERS,
+    object: 'flight',
+    why: 'One flight; a withdrawn one is not found for travelers.',
+  },
+  {
+    area: 'Flights',
+    patterns: ['POST /api/flights/{id}/book/', 'trpc flights.book', 'loader /dashboard/flights/:id/book', 'action /dashboard/flights/:id/book'],
+    allow: TRIP_OWNERS,
+    object: 'flight',
+    why: 'Travelers book flights for themselves (create_trips); staff do not book on a traveler’s behalf.',
+  },
+  {
+    area: 'Flights',
+    patterns: [
+      'GET /api/flights/', 'POST /api/flights/', 'POST /api/flights/import/',
+      'trpc flights.list', 'trpc flights.create', 'trpc flights.import',
+      'loader /dashboard/flight-management', 'loader /dashboard/flight-management/new', 'action /dashboard/flight-management/new',
+      'loader /dashboard/flight-management/import', 'action /dashboard/flight-management/import',
+    ],
+    allow: FLIGHT_MANAGERS,
+    why: 'Flight inventory is kept by superadmin, admin and expert, by role as transfers (decision 015).',
+  },
+  {
+    area: 'Flights',
+    patterns: [
+      'PATCH /api/flights/{id}/', 'POST /api/flights/{id}/withdraw/', 'trpc flights.update', 'trpc flights.withdraw',
+      'loader /dashboard/flight-management/:id*', 'action /dashboard/flight-management/:id*',
+    ],
+    allow: FLIGHT_MANAGERS,
+    object: 'flight',
+    why: 'Editing and withdrawing a flight: its keepers.',
   },
 ]
 

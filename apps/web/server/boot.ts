@@ -11,16 +11,27 @@ import {
   loadConfig,
   mailOfflineParticipants,
   openAppDatabase,
+  pruneRequestFigures,
+  RequestFigures,
+  seedDemoAccommodations,
+  seedDemoDiscovery,
+  seedDemoBookings,
   seedDemoChat,
+  seedDemoFlights,
   seedDemoItineraries,
   seedDemoMatching,
+  seedDemoPayments,
   seedDemoTrips,
   seedDemoUsers,
+  seedDemoWishlist,
   smtpTransport,
   startMediaWorker,
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
+
+/** How often this process writes its finished minutes of request figures. */
+const FIGURES_FLUSH_MS = 60_000
 
 /** How often participants offline for 15 minutes are looked for. */
 const CHAT_MAIL_CHECK_MS = 60_000
@@ -32,6 +43,7 @@ export interface Booted {
   config: AppConfig
   handle: DatabaseHandle
   app: AppServices
+  figures: RequestFigures
   stop(): Promise<void>
 }
 
@@ -66,6 +78,18 @@ export async function boot(): Promise<Booted> {
     if (demoMatching) console.log(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
     const demoChat = await seedDemoChat(handle.db)
     if (demoChat) console.log(`Demo conversations added for the demo traveler: ${demoChat} (titles start with "Demo data").`)
+    const demoFlights = await seedDemoFlights(handle.db)
+    if (demoFlights) console.log(`Demo flights added: ${demoFlights} for the next 60 days, with the demo traveler's flight bookings (aircraft labelled "(demo data)").`)
+    const demoStays = await seedDemoAccommodations(handle.db)
+    if (demoStays) console.log(`Demo places to stay added: ${demoStays} accommodation suppliers (descriptions start with "Demo data").`)
+    const demoDiscovery = await seedDemoDiscovery(handle.db)
+    if (demoDiscovery) console.log(`Demo Search & Discovery data added: Malé with ${demoDiscovery} rated activities and stays (descriptions start with "Demo data").`)
+    const demoWishlist = await seedDemoWishlist(handle.db)
+    if (demoWishlist) console.log(`Demo wishlist items added for the demo traveler: ${demoWishlist} (a demo stay and trip among them).`)
+    const demoBookings = await seedDemoBookings(handle.db)
+    if (demoBookings) console.log(`Demo bookings added for the demo traveler: ${demoBookings} stays, activities and trip packages (notes start with "Demo data").`)
+    const demoPayments = await seedDemoPayments(handle.db)
+    if (demoPayments) console.log(`Demo payments added on the demo bookings: ${demoPayments} (two received, one awaiting money).`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
@@ -95,12 +119,22 @@ export async function boot(): Promise<Booted> {
       config.ratesCheckIntervalMs,
     ).unref(),
   )
+  // Request figures: this process's finished minutes written every minute; older than 90 days dropped once a day
+  // (any process may do it; deleting twice deletes nothing more).
+  const figures = new RequestFigures()
+  const flushFigures = () => figures.flush(handle.db).catch((e) => console.error('[figures] write failed:', e.message))
+  timers.push(setInterval(() => void flushFigures(), FIGURES_FLUSH_MS).unref())
+  timers.push(
+    setInterval(() => void pruneRequestFigures(handle.db).catch((e) => console.error('[figures] clean-up failed:', e.message)), 86_400_000).unref(),
+  )
   return {
     config,
     handle,
     app,
+    figures,
     async stop() {
       timers.forEach(clearInterval)
+      await figures.flush(handle.db, { all: true }).catch(() => {})
       await app.events.stop()
       await media.stop()
       await handle.close()

@@ -3,12 +3,13 @@ import { createServer as createViteServer } from 'vite'
 import { boot } from './boot.ts'
 import { createHttpServer } from './http-app.ts'
 
-const { config, handle, app } = await boot()
+const { config, handle, app, figures } = await boot()
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
 const server = createHttpServer({
   app,
   build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
   before: vite.middlewares as never,
   ping: handle.ping,
+  figures,
 })
 server.listen(config.port, config.host, () => console.log(`Meridian (development) on http://localhost:${config.port}`))

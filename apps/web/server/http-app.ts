@@ -7,13 +7,14 @@ import {
   createMediaFileHandler,
   createRestHandler,
   createTrpcHandler,
+  EVENTS_PATH,
   isCrossSite,
   isRestPath,
   MEDIA_FILES_PREFIX,
   requestMeta,
   TRPC_PREFIX,
 } from '@meridian/api'
-import { type AppServices, newErrorId } from '@meridian/core'
+import { type AppServices, newErrorId, type RequestFigures, routeKey } from '@meridian/core'
 import { guardRoutes } from './route-guard.ts'
 import { applySecurityHeaders } from './security-headers.ts'
 
@@ -26,7 +27,13 @@ export interface HttpAppOptions {
   /** Extra middleware before Remix (Vite's, in development). */
   before?: express.RequestHandler
   ping(): Promise<void>
+  /** This process's request figures (docs/analytics.md "Request figures"); none in tests that do not look at them. */
+  figures?: RequestFigures
 }
+
+/** Not request figures: the probes, static files, and the event stream (open for minutes by design). */
+const UNTIMED = (pathname: string) =>
+  pathname === '/healthz' || pathname === '/readyz' || pathname === EVENTS_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.ico'
 
 /**
  * One node:http server for the three fronts: the REST paths and /trpc are answered directly (no framework
@@ -39,6 +46,8 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   const web = express()
   // Each page's CSP nonce, handed from the security headers to Remix (entry.server and root) through the load context.
   const nonces = new WeakMap<http.IncomingMessage, string>()
+  // Each request's id: sent back as X-Request-Id and shown on the error screens as the error id.
+  const requestIds = new WeakMap<http.IncomingMessage, string>()
   web.disable('x-powered-by')
   if (options.before) web.use(options.before)
   if (options.clientDir) {
@@ -58,13 +67,21 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     createRequestHandler({
       build: build as ServerBuild,
       mode: options.app.config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req), errorId: newErrorId() }),
+      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req), errorId: requestIds.get(req) ?? newErrorId() }),
     }),
   )
 
   return http.createServer((req, res) => {
     const url = req.url ?? '/'
     const pathname = url.split('?')[0]!
+    const requestId = newErrorId()
+    requestIds.set(req, requestId)
+    res.setHeader('X-Request-Id', requestId)
+    const figures = options.figures
+    if (figures && !UNTIMED(pathname)) {
+      const started = performance.now()
+      res.once('finish', () => figures.record(routeKey(req.method ?? 'GET', pathname), res.statusCode, performance.now() - started))
+    }
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
@@ -82,7 +99,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     }
     // Loaders see the client address in this header only; a client-sent value is overwritten.
     req.headers['x-meridian-client-ip'] = requestMeta(req, options.app.config.trustProxy).ipAddress
-    nonces.set(req, applySecurityHeaders(res, { production: options.app.config.production }))
+    nonces.set(req, applySecurityHeaders(res, { production: options.app.config.production, stripe: options.app.config.payments.provider === 'stripe' }))
     web(req, res)
   })
 }

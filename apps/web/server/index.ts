@@ -6,9 +6,9 @@ import { createHttpServer } from './http-app.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
-const { config, handle, app, stop } = await boot()
+const { config, handle, app, figures, stop } = await boot()
 const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
-const server = createHttpServer({ app, build, clientDir: path.join(root, 'build/client'), ping: handle.ping })
+const server = createHttpServer({ app, build, clientDir: path.join(root, 'build/client'), ping: handle.ping, figures })
 server.keepAliveTimeout = 65_000
 
 server.listen(config.port, config.host, () => {

@@ -12,6 +12,15 @@ import type { ServerResponse } from 'node:http'
 export interface SecurityHeaderOptions {
   nonce: string
   production: boolean
+  /** The Stripe payment provider is on: Stripe.js and its frames may load (docs/bookings.md "Payments"). */
+  stripe?: boolean
+}
+
+/** What Stripe.js needs (Stripe's CSP guide): its script, its frames (the card form, 3-D Secure) and its API. */
+const STRIPE_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
 }
 
 /** A fresh nonce for one response: 128 random bits, base64. */
@@ -19,7 +28,7 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64')
 }
 
-export function contentSecurityPolicy(nonce: string, production = true): string {
+export function contentSecurityPolicy(nonce: string, production = true, stripe = false): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
@@ -33,14 +42,16 @@ export function contentSecurityPolicy(nonce: string, production = true): string 
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
   }
+  // Only while the Stripe provider is switched on; the manual provider loads nothing from elsewhere.
+  if (stripe) for (const [name, sources] of Object.entries(STRIPE_SOURCES)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources]
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ')
 }
 
-export function securityHeaders({ nonce, production }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders({ nonce, production, stripe = false }: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(nonce, production),
+    'Content-Security-Policy': contentSecurityPolicy(nonce, production, stripe),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
@@ -51,9 +62,9 @@ export function securityHeaders({ nonce, production }: SecurityHeaderOptions): R
 }
 
 /** Set the headers on a response before any handler writes it; returns the nonce for the page's inline scripts. */
-export function applySecurityHeaders(res: ServerResponse, options: { production: boolean; nonce?: string }): string {
+export function applySecurityHeaders(res: ServerResponse, options: { production: boolean; nonce?: string; stripe?: boolean }): string {
   const nonce = options.nonce ?? createNonce()
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, production: options.production }))) {
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, production: options.production, stripe: options.stripe }))) {
     res.setHeader(name, value)
   }
   return nonce

@@ -1,5 +1,5 @@
 export * from './trpc/index.ts'
-export { createRestHandler, listRestRoutes, type RestRouteInfo, isRestPath, pageRequest, pageResponse, MAX_PAGE_SIZE } from './rest/index.ts'
+export { createRestHandler, listRestRoutes, type RestRouteInfo, isRestPath, pageRequest, pageResponse, MAX_PAGE_SIZE, queryObject } from './rest/index.ts'
 export { requestMeta, requestProtocol, isCrossSite } from './request-meta.ts'
 export { createMeridianClient } from './client.ts'
 export { createMediaFileHandler, MEDIA_FILES_PREFIX } from './media-files.ts'

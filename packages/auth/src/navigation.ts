@@ -57,6 +57,7 @@ export const NAV_SECTIONS: NavSection[] = [
     title: 'Booking & Reservations',
     items: [
       { label: 'Flights', to: '/dashboard/flights', roles: ['superadmin', 'expert', 'admin', 'traveler'] },
+      { label: 'Flight Management', to: '/dashboard/flight-management', roles: ['superadmin', 'admin', 'expert'] },
       { label: 'Transfers', to: '/dashboard/transfers', roles: ['superadmin', 'admin', 'expert'] },
       { label: 'Bookings', to: '/dashboard/bookings', roles: ['superadmin', 'expert', 'admin', 'traveler'] },
     ],

@@ -38,6 +38,28 @@ export interface AppConfig {
   ratesAllowPrivateUrls: boolean
   /** How often each process finishes pending storage deletions (the outbox) and clears dead uploads. */
   mediaHousekeepingMs: number
+  /** Payments (docs/bookings.md "Payments"): the manual provider (default) or Stripe with its keys. */
+  payments: PaymentSettings
+}
+
+export interface PaymentSettings {
+  /** PAYMENT_PROVIDER: manual (bank transfer or pay on site, staff mark payments received) or stripe. */
+  provider: 'manual' | 'stripe'
+  /** PAYMENT_BANK_DETAILS: the account travelers pay into by bank transfer, shown on the pay screen (manual). */
+  bankDetails: string
+  /** Set when the provider is stripe: every key is then required. */
+  stripe: StripeSettings | null
+}
+
+export interface StripeSettings {
+  /** STRIPE_SECRET_KEY (sk_… or a restricted rk_…): server side only. */
+  secretKey: string
+  /** STRIPE_PUBLISHABLE_KEY (pk_…): handed to Stripe.js on the pay screen. */
+  publishableKey: string
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): checks the signature of POST /api/payments/webhook/. */
+  webhookSecret: string
+  /** STRIPE_API_BASE: another address for Stripe's API (stripe-mock, tests); null is Stripe itself. */
+  apiBase: string | null
 }
 
 export interface DatabaseSettings {
@@ -137,6 +159,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesCheckIntervalMs: int(env, 'RATES_CHECK_INTERVAL_MS', 3_600_000, 100),
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
     mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
+    payments: paymentSettings(env),
+  }
+}
+
+const STRIPE_KEYS = [
+  ['STRIPE_SECRET_KEY', /^(sk|rk)_/, 'sk_'],
+  ['STRIPE_PUBLISHABLE_KEY', /^pk_/, 'pk_'],
+  ['STRIPE_WEBHOOK_SECRET', /^whsec_/, 'whsec_'],
+] as const
+
+function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
+  const provider = (env.PAYMENT_PROVIDER?.trim().toLowerCase() || 'manual') as PaymentSettings['provider']
+  if (provider !== 'manual' && provider !== 'stripe') throw new ConfigError(`PAYMENT_PROVIDER must be manual or stripe, got "${env.PAYMENT_PROVIDER}"`)
+  const bankDetails = env.PAYMENT_BANK_DETAILS?.trim() ?? ''
+  if (provider === 'manual') return { provider, bankDetails, stripe: null }
+  const missing = STRIPE_KEYS.filter(([name]) => !env[name]?.trim()).map(([name]) => name)
+  if (missing.length) throw new ConfigError(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')} (from the Stripe dashboard, Developers > API keys and Webhooks)`)
+  for (const [name, shape, prefix] of STRIPE_KEYS) {
+    if (!shape.test(env[name]!.trim())) throw new ConfigError(`${name} must start with ${prefix}${name === 'STRIPE_SECRET_KEY' ? ' (or rk_)' : ''}`)
+  }
+  const apiBase = env.STRIPE_API_BASE?.trim().replace(/\/$/, '') || null
+  if (apiBase && !/^https?:\/\/[^/]+$/.test(apiBase)) throw new ConfigError(`STRIPE_API_BASE must be an http(s) origin, got "${apiBase}"`)
+  return {
+    provider,
+    bankDetails,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY!.trim(),
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY!.trim(),
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!.trim(),
+      apiBase,
+    },
   }
 }
 

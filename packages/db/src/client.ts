@@ -87,7 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
 
 async function openPostgres(url: string, max: number, logger?: Logger, limits: PostgresLimits = {}): Promise<DatabaseHandle> {
-  const connection: Record<string, string> = { application_name: 'meridian' }
+  // No JIT: it compiles a statement whose estimated cost passes jit_above_cost, some 35 ms each time, for statements
+  // that run in a few (an index read stopped at a page is costed as if it read the table: Search & Discovery's).
+  const connection: Record<string, string> = { application_name: 'meridian', jit: 'off' }
   if (limits.statementTimeoutMs !== undefined) connection.statement_timeout = String(limits.statementTimeoutMs)
   const raw = postgres(url, {
     max,

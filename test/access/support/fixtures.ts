@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, itineraries, itineraryVersions, notifications, quizSubmissions, tripAssignments, trips } from '@meridian/db'
-import { serializeItinerary } from '@meridian/core'
+import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
 
@@ -59,6 +59,8 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
   const sharedSupplier = await supplier()
 
   let rateDay = 0
+  let itemActivity: Promise<number> | undefined
+  let airports: Promise<string[]> | undefined
   let strangerId = 0
   const makers: Record<ObjectKind, (owner: RoleName | 'other' | undefined) => Promise<string | number>> = {
     country,
@@ -170,6 +172,86 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         .returning({ id: notifications.id })
       return row!.id
     },
+    // A saved destination of the owner's (the stranger's for 'other'), each on a country of its own.
+    wishlist_item: async (owner) => {
+      const [row] = await server.app.db
+        .insert(wishlistItems)
+        .values({ userId: ownerId(owner), itemType: 'destination', countryId: await country() })
+        .returning({ id: wishlistItems.id })
+      return row!.id
+    },
+    // An active accommodation supplier (what travelers see and book).
+    accommodation: async () =>
+      (await call('/api/suppliers/', { name: `Access Stay ${unique()}`, supplier_type: 'accommodation', country: sharedCountry, city: 'Accesston' })).id as number,
+    // A priced, unpaid booking of the owner's: for an expert one of a trip they accepted (a stranger traveler's); the
+    // stranger's own for 'other'.
+    payable_booking: async (owner) => (await payableBooking(owner)).id,
+    // A manual payment awaiting money, on such a booking.
+    payment: async (owner) => {
+      const booking = await payableBooking(owner)
+      const [row] = await server.app.db
+        .insert(payments)
+        .values({ bookingId: booking.id, provider: 'manual', intentId: `man_${unique()}${unique()}`, amount: booking.amount, currency: booking.currency, createdBy: booking.travelerId })
+        .returning({ id: payments.id })
+      return row!.id
+    },
+    // A flight between two airports of the access country, three weeks out, with seats.
+    flight: async () => {
+      airports ??= (async () => {
+        const code = () => `Q${'ABCDEFGHJKLMNPRSTUVWXYZ'[Math.floor(Math.random() * 23)]}${'ABCDEFGHJKLMNPRSTUVWXYZ'[Math.floor(Math.random() * 23)]}`
+        const taken = new Set<string>()
+        const make = async () => {
+          let airportCode = code()
+          while (taken.has(airportCode)) airportCode = code()
+          taken.add(airportCode)
+          await call('/api/destinations/locations-mgmt/', { name: `Access Airport ${unique()}`, country: sharedCountry, location_type: 'airport', airport_code: airportCode, timezone: 'UTC' })
+          return airportCode
+        }
+        return [await make(), await make()]
+      })()
+      const [from, to] = await airports
+      const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10)
+      return (
+        await call('/api/flights/', {
+          airline_code: 'BA',
+          flight_number: String(1000 + Math.floor(Math.random() * 8999)),
+          from,
+          to,
+          departure: `${day}T${String(Math.floor(Math.random() * 20)).padStart(2, '0')}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`,
+          arrival: `${day}T23:00`,
+          price: '100.00',
+          currency: 'USD',
+          seats_total: 50,
+        })
+      ).id
+    },
+    // An activity item of the approved itinerary of the owner's trip (the stranger's for 'other').
+    itinerary_item: async (owner) => {
+      itemActivity ??= call('/api/activities/', {
+        name: `Access Kayak ${unique()}`,
+        description: 'An activity itinerary items book.',
+        supplier_id: sharedSupplier,
+        location_id: sharedLocation,
+        pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Any', min_quantity: 1, max_quantity: null, price_per_unit: '25' }] },
+      }).then((a) => a.id as number)
+      const activityId = await itemActivity
+      const db = server.app.db
+      const [trip] = await db
+        .insert(trips)
+        .values({ title: `Access booking plan ${unique()}`, startDate: '2030-07-01', endDate: '2030-07-03', travelerId: ownerId(owner) })
+        .returning({ id: trips.id })
+      const [row] = await db
+        .insert(itineraries)
+        .values({ tripId: trip!.id, title: 'Access plan', startDate: '2030-07-01', endDate: '2030-07-03', adults: 2, approvedVersion: 1 })
+        .returning()
+      const [day] = await db.insert(itineraryDays).values({ itineraryId: row!.id, key: unique(), position: 0, date: '2030-07-01', title: 'Day 1' }).returning()
+      const [item] = await db
+        .insert(itineraryItems)
+        .values({ itineraryId: row!.id, dayId: day!.id, key: unique(), position: 0, type: 'activity', title: 'Kayak', activityId })
+        .returning()
+      await db.insert(itineraryVersions).values({ itineraryId: row!.id, version: 1, snapshot: serializeItinerary(row!, [day!], [item!]) as unknown as Record<string, unknown> })
+      return item!.id
+    },
     // A traveler who is none of the demo accounts (a customer), and the demo expert.
     customer: async () => strangerId,
     expert: async () => userIds.expert,
@@ -177,6 +259,22 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       const { token } = await server.app.sessions.create(ownerId(owner), { ipAddress: '127.0.0.1', userAgent: 'access-matrix' })
       return `s_${sessionIdFromToken(token).slice(0, 16)}`
     },
+  }
+  async function payableBooking(owner: RoleName | 'other' | undefined) {
+    const expert = owner === 'expert'
+    const travelerId = expert ? strangerId : ownerId(owner)
+    let tripId: number | null = null
+    if (expert) {
+      const [trip] = await server.app.db
+        .insert(trips)
+        .values({ title: `Access stay ${unique()}`, startDate: '2030-08-01', endDate: '2030-08-05', travelerId, expertId: userIds.expert })
+        .returning({ id: trips.id })
+      await server.app.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: userIds.expert, status: 'accepted' })
+      tripId = trip!.id
+    }
+    return server.app.db.transaction((tx) =>
+      insertBooking(tx as never, { bookingType: 'hotel', travelerId, tripId, title: `Access stay ${unique()}`, serviceDate: '2030-08-01', endDate: '2030-08-05', partySize: 2, rooms: 1, amount: '320.00', currency: 'USD' }),
+    )
   }
   strangerId = Number(await makers.user(undefined))
   const ownerId = (owner: RoleName | 'other' | undefined) => (owner && owner !== 'other' ? userIds[owner] : strangerId)

@@ -7,29 +7,33 @@ import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Accommodation Management · Meridian Travel' }]
 
+/**
+ * Any signed-in role. A visitor is sent to sign in, where the spec's 'Authentication Required / Please log in to
+ * access this page.' is shown (utils/login-reason.ts).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   return null
 }
 
-/** Only a notice (2-catalogue-content.md §2 Accommodation Management): the legacy system is gone. */
+/**
+ * Only the notice of 2-catalogue-content.md Accommodation Management: the legacy system is gone, and the two buttons.
+ * Places to stay are requested from a destination's page (docs/bookings.md "Accommodations").
+ */
 export default function AccommodationsPage() {
   return (
     <Container size="lg" px={0}>
-      <PageHeader title="Accommodation Management" description="Accommodations are no longer managed in the platform." />
+      <PageHeader title="Accommodation Management" description="The legacy accommodation system is no longer part of the platform." />
       <Alert
         variant="light"
         color="yellow"
         radius="lg"
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
         icon={<IconAlert size={20} />}
-        title="The legacy accommodation system has been removed"
+        title="Legacy accommodation system removed"
       >
         <Stack gap="md">
-          <Text size="sm">
-            Accommodations, villa types and meal plans are no longer managed here, and their data has been purged. Browse
-            destinations to find places to stay.
-          </Text>
+          <Text size="sm">The legacy accommodation system, villa types and meal plans have been removed, and their data has been purged.</Text>
           <Group gap="sm">
             <Button component={Link} to="/dashboard" variant="default" leftSection={<IconHome size={16} />}>
               Back to Dashboard

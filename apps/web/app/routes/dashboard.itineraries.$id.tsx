@@ -25,7 +25,7 @@ import {
   useRevalidator,
 } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
-import { DomainError, getItinerary, requireItineraryEditor, supplierOptions, transferOptions } from '@meridian/core'
+import { DomainError, getItinerary, itineraryBookables, requireItineraryEditor, supplierOptions, transferOptions } from '@meridian/core'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
@@ -78,9 +78,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           }),
         ])
       : [[], []]
+    // The trip's traveler reading the approved plan books its activities from here (docs/bookings.md).
+    const bookables = itinerary.can.save || itinerary.can.approve ? null : await itineraryBookables(ctx, itinerary.id)
     return {
       failed: false as const,
       itinerary,
+      bookables,
       transfers: transfers.map((t) => ({ id: t.id, name: t.name })),
       stays: stays.map((s) => ({ id: s.id, name: s.name })),
     }
@@ -320,6 +323,11 @@ function Builder({ loaded }: { loaded: Loaded }) {
             <Button component="a" href={`${BASE}/${it.id}/print`} variant="default">
               Print / Export
             </Button>
+            {loaded.bookables?.can_book_package && loaded.bookables.trip_id !== null ? (
+              <Button component={Link} to={`/dashboard/bookings/package/${loaded.bookables.trip_id}`}>
+                Book the whole trip
+              </Button>
+            ) : null}
           </Group>
         </Group>
       </Paper>
@@ -393,6 +401,7 @@ function Builder({ loaded }: { loaded: Loaded }) {
                     hydrated={hydrated}
                     base={base}
                     onLocal={hydrated ? onLocal : undefined}
+                    extra={<ItemBooking bookables={loaded.bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />}
                   />
                 ))}
               </DayView>
@@ -443,4 +452,29 @@ export type BuilderOutletContext = {
   day: number
   dayTitle: string
   version: number
+}
+
+/** The traveler's Book link on an approved activity item, or the booking it already has (docs/bookings.md). */
+function ItemBooking({ bookables, itemKey, activityId, title }: { bookables: Loaded['bookables']; itemKey: string; activityId: number | null; title: string }) {
+  const entry = bookables?.items[itemKey]
+  if (!bookables || !entry || activityId === null) return null
+  const booked = entry.booking ?? bookables.package
+  if (booked) {
+    return (
+      <Text size="sm">
+        Booked:{' '}
+        <Anchor component={Link} to={`/dashboard/bookings/${booked.id}`}>
+          {booked.reference}
+        </Anchor>
+        {entry.booking ? '' : ' (the whole trip)'}
+      </Text>
+    )
+  }
+  return (
+    <Group gap="xs" mt={4}>
+      <Button component={Link} to={`/dashboard/activities/${activityId}/book?item=${entry.item_id}`} size="compact-xs" variant="light" aria-label={`Book ${title}`}>
+        Book
+      </Button>
+    </Group>
+  )
 }

@@ -1,13 +1,14 @@
 import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler } from '@meridian/core'
+import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler, wishlistLookup } from '@meridian/core'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS } from '@meridian/validators/trip-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { formatDay, formatMoney, plural } from '../components/trips/format.ts'
+import { SaveToggle } from '../components/wishlist/save-toggle.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/trips'
@@ -18,8 +19,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     requireTraveler(ctx)
     const trip = await getTrip(ctx, params.id)
     // The trip's itinerary, once there is one the traveler may see (an approved one): the newest.
-    const plans = await listItineraries(ctx, { trip: trip.id }, { limit: 1 })
-    return { ...trip, itinerary_id: plans.results[0]?.id ?? null }
+    const [plans, saved] = await Promise.all([listItineraries(ctx, { trip: trip.id }, { limit: 1 }), wishlistLookup(ctx, 'trip', [trip.id])])
+    return {
+      ...trip,
+      itinerary_id: plans.results[0]?.id ?? null,
+      // Only one's own trips can be saved (a superadmin may look at anyone's).
+      wishlist: { enabled: saved.enabled && trip.traveler?.id === ctx.actor?.id, itemId: saved.saved[trip.id] ?? null },
+    }
   } catch (error) {
     return notFoundResponse(error)
   }
@@ -104,6 +110,7 @@ export default function TripDetails() {
           </Form>
         ) : null}
         <Group justify="flex-end" gap="xs">
+          {t.wishlist.enabled ? <SaveToggle type="trip" objectId={t.id} itemId={t.wishlist.itemId} title={t.title} size="sm" /> : null}
           {t.can.moves.includes('cancelled') ? (
             <Form method="post">
               <input type="hidden" name="back" value={search} />

@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { AUTH_MESSAGES } from '@meridian/core/messages'
 import { signInWithForm } from '../utils/sign-in.server.ts'
 import { getActor, safeRedirect } from '../utils/auth.server.ts'
-import { loginReason } from '../utils/login-reason.ts'
+import { loginReason, loginReasonTitle } from '../utils/login-reason.ts'
 import { retryAfterHeaders } from '../utils/retry-after.ts'
 
 export const headers = retryAfterHeaders
@@ -17,7 +17,8 @@ export const meta: MetaFunction = () => [{ title: 'Sign in · Meridian Travel' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   if (await getActor(request, context)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { supportEmail: context.app.config.supportEmail, reason: loginReason(url.searchParams.get('redirectTo')) }
+  const redirectTo = url.searchParams.get('redirectTo')
+  return { supportEmail: context.app.config.supportEmail, reason: loginReason(redirectTo), reasonTitle: loginReasonTitle(redirectTo) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { supportEmail, reason } = useLoaderData<typeof loader>()
+  const { supportEmail, reason, reasonTitle } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [params] = useSearchParams()
@@ -69,7 +70,7 @@ export default function Login() {
                 <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
                 <Stack>
                   {reason && !result?.error ? (
-                    <Alert color="blue" role="status">
+                    <Alert color="blue" role="status" title={reasonTitle ?? undefined}>
                       {reason}
                     </Alert>
                   ) : null}

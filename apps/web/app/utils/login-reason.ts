@@ -17,6 +17,7 @@ const REASONS: [prefix: string, message: string][] = [
   ['/dashboard/location-management', CATALOGUE_MESSAGES.locationsLogin],
   ['/dashboard/supplier-management', CATALOGUE_MESSAGES.suppliersLogin],
   ['/dashboard/activity-management', ACTIVITY_MESSAGES.login],
+  ['/dashboard/accommodations', 'Please log in to access this page.'],
   ['/dashboard', 'Please log in to access the dashboard.'],
 ]
 
@@ -25,10 +26,22 @@ const REASONS: [prefix: string, message: string][] = [
  * It is worked out from the address, so it shows with JavaScript off and whichever loader redirected first.
  */
 export function loginReason(redirectTo: string | null): string | null {
+  return reasonFor(redirectTo)?.[1] ?? null
+}
+
+/** The spec's title above a screen's sign-in text, where it gives one (Accommodation Management). */
+const TITLES: Record<string, string> = { '/dashboard/accommodations': 'Authentication Required' }
+
+export function loginReasonTitle(redirectTo: string | null): string | null {
+  const found = reasonFor(redirectTo)
+  return found ? (TITLES[found[0]] ?? null) : null
+}
+
+function reasonFor(redirectTo: string | null): [string, string] | null {
   if (!redirectTo || !redirectTo.startsWith('/')) return null
   const path = redirectTo.split(/[?#]/)[0]!
   for (const [prefix, message] of REASONS) {
-    if (path === prefix || path.startsWith(`${prefix}/`)) return message
+    if (path === prefix || path.startsWith(`${prefix}/`)) return [prefix, message]
   }
   return null
 }

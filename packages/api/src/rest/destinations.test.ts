@@ -284,5 +284,8 @@ describe('traveler-facing destinations', () => {
     ])
     const empty = await server.request('/api/destinations/search/?q=', { token: token.traveler })
     expect(empty.body.results).toEqual([])
+    // One letter wrong still finds them, after what matches as typed.
+    const typo = await server.request('/api/destinations/search/?q=osterreisch%20test', { token: token.traveler })
+    expect(typo.body.results.map((h: { name: string }) => h.name)).toEqual(expect.arrayContaining(['Österreich Test', 'Österreich Test Village']))
   })
 })

@@ -13,9 +13,16 @@ import { itineraryRoutes } from './itineraries.ts'
 import { chatRoutes } from './chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
+import { paymentRoutes } from './payments.ts'
+import { accommodationRoutes } from './accommodations.ts'
+import { wishlistRoutes } from './wishlist.ts'
+import { bookingRoutes } from './bookings.ts'
 import { userRoutes } from './users.ts'
+import { flightRoutes } from './flights.ts'
+import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
+export { queryObject } from './query.ts'
 export type { RestCall, Reply, Handler, RouteTable } from './router.ts'
 
 /** Paths the REST adapter owns: everything under them answers JSON, never the HTML app. */
@@ -41,6 +48,12 @@ function registerRoutes(table: RouteTable) {
   chatRoutes(table)
   eventStreamRoutes(table)
   notificationRoutes(table)
+  paymentRoutes(table)
+  accommodationRoutes(table)
+  wishlistRoutes(table)
+  bookingRoutes(table)
+  flightRoutes(table)
+  discoveryRoutes(table)
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */

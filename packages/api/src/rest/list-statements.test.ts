@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, roles, eq } from '@meridian/db'
+import { type DatabaseHandle, roles, eq, sql } from '@meridian/db'
 import { createTestDatabase, recordStatements, type StatementRecord } from '@meridian/db/testing'
 import { seedDemoUsers } from '@meridian/core'
 import { fillListTables } from '@meridian/core/list-seed'
@@ -24,6 +24,18 @@ beforeAll(async () => {
   await fillListTables(handle.db, { countries: 40, locations: 40, suppliers: 40, currencies: 40, rates: 40, transfers: 40, activities: 40, users: 40, media: 40 })
   const [traveler] = await handle.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'traveler'))
   travelerRole = traveler!.id
+  // A few bookings of the demo traveler's, with a trip (the trip's title and the traveler's name are joined to the page).
+  await handle.db.execute(sql`insert into trips (title, start_date, end_date, traveler_id) select 'Bulk trip', current_date + 30, current_date + 33, id from users where username = 'traveler'`)
+  await handle.db.execute(sql`insert into bookings (reference, booking_type, traveler_id, trip_id, title, service_date, amount, currency)
+    select 'MB-BULK' || lpad(g::text, 4, '0'), (array['flight', 'hotel', 'activity', 'trip'])[1 + g % 4], t.traveler_id, t.id, 'Bulk booking ' || g, current_date + g, 10, 'USD'
+      from generate_series(1, 30) g, (select id, traveler_id from trips where title = 'Bulk trip') t`)
+  // A manual payment on each of those bookings (the booking's reference and title are joined to the page).
+  await handle.db.execute(sql`insert into payments (booking_id, provider, intent_id, amount, currency, created_by)
+    select b.id, 'manual', 'bulk_' || b.id, b.amount, b.currency, b.traveler_id from bookings b where b.reference like 'MB-BULK%'`)
+  // Flights between two of the bulk locations (the airports and their countries are joined to the page).
+  await handle.db.execute(sql`insert into flights (airline_code, airline_name, flight_number, departure_airport_id, arrival_airport_id, departure_at, arrival_at, price, seats_total, seats_left)
+    select 'BA', 'British Airways', 'BA' || g, a.lo, a.hi, now() + g * interval '1 day', now() + g * interval '1 day' + interval '3 hours', 120, 100, 100
+      from generate_series(1, 30) g, (select min(id) lo, max(id) hi from locations) a`)
   server = await startTestServer({ handle })
   token = (await server.login('superadmin')).access
 }, 120_000)
@@ -69,6 +81,14 @@ const LISTS: ListCase[] = [
   // The names of the objects the media are attached to, one statement per content type (countries here).
   { path: () => '/api/media/', relations: 1 },
   { path: () => '/api/media/?type=photo&status=ready&search=photo', relations: 1 },
+  // The trip's title and the traveler's name are joined to the page's rows.
+  { path: () => '/api/bookings/', relations: 0 },
+  { path: () => '/api/bookings/?type=hotel&when=upcoming&search=bulk&page=2&page_size=2', relations: 0 },
+  { path: () => '/api/payments/history/', relations: 0 },
+  { path: () => '/api/payments/history/?page=2&page_size=5', relations: 0 },
+  // Flight management (the airline's name is kept on the flight).
+  { path: () => '/api/flights/', relations: 0 },
+  { path: () => '/api/flights/?airline=BA&status=scheduled&page=2&page_size=5', relations: 0 },
 ]
 
 async function statementsOf(list: ListCase): Promise<StatementRecord[]> {

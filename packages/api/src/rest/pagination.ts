@@ -24,14 +24,17 @@ export function pageRequest(query: URLSearchParams, defaultSize = 20): PageReque
   return { page: pageNumber, pageSize, offset: (pageNumber - 1) * pageSize }
 }
 
+/** The same absolute URL at another page, as DRF links it: the first page without `page`. */
+export function pageLink(url: string, page: number): string {
+  const u = new URL(url)
+  if (page === 1) u.searchParams.delete('page')
+  else u.searchParams.set('page', String(page))
+  return u.toString()
+}
+
 /** `{count, next, previous, results}` with absolute next/previous links, as DRF answers. */
 export function pageResponse<T>(url: string, request: PageRequest, count: number, results: T[]) {
-  const link = (page: number) => {
-    const u = new URL(url)
-    if (page === 1) u.searchParams.delete('page')
-    else u.searchParams.set('page', String(page))
-    return u.toString()
-  }
+  const link = (page: number) => pageLink(url, page)
   const lastPage = Math.max(1, Math.ceil(count / request.pageSize))
   if (request.page > lastPage) throw new DomainError('not_found', 'Invalid page.')
   return {

@@ -10,7 +10,13 @@ import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
+import { paymentsRouter } from './routers/payments.ts'
+import { wishlistRouter } from './routers/wishlist.ts'
+import { accommodationsRouter } from './routers/accommodations.ts'
+import { bookingsRouter } from './routers/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
+import { flightsRouter } from './routers/flights.ts'
+import { discoveryRouter } from './routers/discovery.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +43,12 @@ export const appRouter = router({
   itineraries: itinerariesRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
+  bookings: bookingsRouter,
+  payments: paymentsRouter,
+  wishlist: wishlistRouter,
+  accommodations: accommodationsRouter,
+  flights: flightsRouter,
+  discovery: discoveryRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -20,7 +20,10 @@ export async function listDestinations(ctx: ServiceContext, query: unknown, page
 /** One active country with its active locations (featured first, then the most populous), at most 50. */
 export async function getDestination(ctx: ServiceContext, rawId: unknown) {
   const id = recordId(rawId, CATALOGUE_MESSAGES.destinationNotFound)
-  const [row] = await ctx.db.select().from(countries).where(and(eq(countries.id, id), eq(countries.isActive, true)))
+  const [row] = await ctx.db
+    .select()
+    .from(countries)
+    .where(and(eq(countries.id, id), eq(countries.isActive, true)))
   if (!row) throw new DomainError('not_found', CATALOGUE_MESSAGES.destinationNotFound)
   const [places, counts] = await Promise.all([
     ctx.db
@@ -51,6 +54,33 @@ export async function getDestination(ctx: ServiceContext, rawId: unknown) {
   }
 }
 
+/** What a search hit of a place reads (with its country joined). */
+const PLACE_HIT = {
+  id: locations.id,
+  name: locations.name,
+  location_type: locations.locationType,
+  country_id: countries.id,
+  country_name: countries.name,
+  continent: countries.continent,
+}
+
+const countryHit = (c: { id: number; name: string; continent: string }): DestinationHit => ({
+  type: 'country',
+  id: c.id,
+  name: c.name,
+  continent: c.continent,
+  country: null,
+  location_type: null,
+})
+const placeHit = (l: { id: number; name: string; location_type: string; country_id: number; country_name: string; continent: string }): DestinationHit => ({
+  type: 'location',
+  id: l.id,
+  name: l.name,
+  continent: l.continent,
+  country: { id: l.country_id, name: l.country_name },
+  location_type: l.location_type,
+})
+
 export interface DestinationHit {
   type: 'country' | 'location'
   id: number
@@ -72,15 +102,7 @@ export async function searchDestinations(ctx: ServiceContext, query: unknown): P
   const countryWhere: SQL[] = [countryMatch.where, eq(countries.isActive, true)]
   const readPlaces = (match: SQL, orderBy: SQL[], n: number) =>
     ctx.db
-      .select({
-        id: locations.id,
-        name: locations.name,
-        location_type: locations.locationType,
-        country_id: countries.id,
-        country_name: countries.name,
-        continent: countries.continent,
-        exact: sql<boolean>`${locations.searchName} = ${countryMatch.key}`,
-      })
+      .select({ ...PLACE_HIT, exact: sql<boolean>`${locations.searchName} = ${countryMatch.key}` })
       .from(locations)
       .innerJoin(countries, eq(countries.id, locations.countryId))
       .where(and(match, eq(locations.isActive, true), eq(countries.isActive, true)))
@@ -95,18 +117,8 @@ export async function searchDestinations(ctx: ServiceContext, query: unknown): P
       .limit(limit),
     prefixThenContains(locations.searchName, q.q, limit, readPlaces),
   ])
-  const countryHits: DestinationHit[] = cs.map((c) => ({ type: 'country', id: c.id, name: c.name, continent: c.continent, country: null, location_type: null }))
-  const locationHits = ls.map((l) => ({
-    exact: l.exact,
-    hit: {
-      type: 'location',
-      id: l.id,
-      name: l.name,
-      continent: l.continent,
-      country: { id: l.country_id, name: l.country_name },
-      location_type: l.location_type,
-    } satisfies DestinationHit,
-  }))
+  const countryHits = cs.map(countryHit)
+  const locationHits = ls.map((l) => ({ exact: l.exact, hit: placeHit(l) }))
   // Exact place names rank with exact country names; then countries, then the other places, each in its own order.
   const results = [
     ...countryHits.filter((h) => countryMatch.key === normalize(h.name)),
@@ -114,7 +126,42 @@ export async function searchDestinations(ctx: ServiceContext, query: unknown): P
     ...countryHits.filter((h) => countryMatch.key !== normalize(h.name)),
     ...locationHits.filter((h) => !h.exact).map((h) => h.hit),
   ].slice(0, limit)
+  // Room left and words long enough for a typo to be told from a prefix: the closest names (pg_trgm similarity), so
+  // "Malle" still finds Malé, after everything that matched as typed.
+  if (results.length < limit && countryMatch.key.length >= 4)
+    results.push(...(await closestDestinations(ctx, countryMatch.key, results, limit - results.length)))
   return { query: q.q, results }
+}
+
+/** Active countries and places whose names are closest to `key` (trigram similarity above pg_trgm's 0.3), best first. */
+async function closestDestinations(ctx: ServiceContext, key: string, found: DestinationHit[], limit: number): Promise<DestinationHit[]> {
+  const seen = new Set(found.map((h) => `${h.type}:${h.id}`))
+  const [cs, ls] = await Promise.all([
+    ctx.db
+      .select({
+        id: countries.id,
+        name: countries.name,
+        continent: countries.continent,
+        score: sql<number>`similarity(meridian_search_key(${countries.name}), ${key})`,
+      })
+      .from(countries)
+      .where(and(eq(countries.isActive, true), sql`meridian_search_key(${countries.name}) % ${key}`))
+      .orderBy(sql`4 desc`, asc(countries.name))
+      .limit(limit + seen.size),
+    ctx.db
+      .select({ ...PLACE_HIT, score: sql<number>`similarity(${locations.searchName}, ${key})` })
+      .from(locations)
+      .innerJoin(countries, eq(countries.id, locations.countryId))
+      .where(and(eq(locations.isActive, true), eq(countries.isActive, true), sql`${locations.searchName} % ${key}`))
+      .orderBy(sql`7 desc`, asc(locations.name), asc(locations.id))
+      .limit(limit + seen.size),
+  ])
+  const hits = [...cs.map((c) => ({ score: Number(c.score), hit: countryHit(c) })), ...ls.map((l) => ({ score: Number(l.score), hit: placeHit(l) }))]
+  return hits
+    .filter((h) => !seen.has(`${h.hit.type}:${h.hit.id}`))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((h) => h.hit)
 }
 
 const normalize = normalizeSearch

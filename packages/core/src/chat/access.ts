@@ -1,5 +1,6 @@
 import { hasPermission } from '@meridian/auth'
-import { and, chatConversations, chatParticipants, type Database, eq, quizSubmissions, travelerExperts, trips } from '@meridian/db'
+import { and, chatConversations, chatParticipants, type Database, eq, quizSubmissions, sql, travelerExperts, trips } from '@meridian/db'
+import { parseRecordId } from '@meridian/validators'
 import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
@@ -48,16 +49,24 @@ export async function worksWith(db: Database, staffId: number, side: 'expert' | 
   return trip.length > 0 || standing.length > 0
 }
 
+/** A conversation with the actor's read mark, found only through the actor's own participation; prepared once per database. */
+const prepareOwn = (db: Database) =>
+  db
+    .select({ conversation: chatConversations, lastRead: chatParticipants.lastReadMessageId })
+    .from(chatConversations)
+    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, sql.placeholder('user'))))
+    .where(eq(chatConversations.id, sql.placeholder('id')))
+    .prepare('chat_own_conversation')
+const ownStatements = new WeakMap<Database, ReturnType<typeof prepareOwn>>()
+
 /** The conversation, when the actor takes part in it; anyone else gets 404 (participants only). */
 export async function ownConversation(ctx: ServiceContext, rawId: unknown, db: Database = ctx.db) {
   const { actor } = requireChat(ctx)
-  const id = typeof rawId === 'number' ? rawId : /^[1-9]\d{0,9}$/.test(String(rawId)) ? Number(rawId) : Number.NaN
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
-  const [row] = await db
-    .select({ conversation: chatConversations, lastRead: chatParticipants.lastReadMessageId })
-    .from(chatConversations)
-    .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, actor.id)))
-    .where(eq(chatConversations.id, id))
+  const id = parseRecordId(typeof rawId === 'number' ? rawId : String(rawId))
+  if (id === null) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
+  let statement = ownStatements.get(db)
+  if (!statement) ownStatements.set(db, (statement = prepareOwn(db)))
+  const [row] = await statement.execute({ id, user: actor.id })
   if (!row) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
   return { actor, conversation: row.conversation, lastRead: row.lastRead }
 }

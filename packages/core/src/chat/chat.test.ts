@@ -55,6 +55,10 @@ describe('conversations', () => {
       expect((await domainErrorOf(postMessage(as[who]!, conversation.id, { content: 'Hello' }))).code).toBe('not_found')
     }
     expect((await domainErrorOf(getConversation(as.traveler!, 'abc'))).code).toBe('not_found')
+    // Numbers no integer column holds are not found either, rather than an error from the database.
+    for (const id of [0, -1, -2_147_483_649, 2_147_483_648, 1.5]) {
+      expect((await domainErrorOf(markConversationRead(as.traveler!, id, {}))).code).toBe('not_found')
+    }
   })
 })
 

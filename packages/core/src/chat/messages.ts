@@ -131,6 +131,26 @@ export async function postMessage(ctx: ServiceContext, rawId: unknown, input: un
   return { message: message!, created }
 }
 
+/** Each message with its sender's name, in one statement; prepared once per database. */
+const historyPage = (db: Database) =>
+  db
+    .select({ message: chatMessages, sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username } })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
+const prepareHistory = (db: Database) => ({
+  before: historyPage(db)
+    .where(and(eq(chatMessages.conversationId, sql.placeholder('conversation')), lt(chatMessages.id, sql.placeholder('before'))))
+    .orderBy(desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('chat_history_before'),
+  after: historyPage(db)
+    .where(and(eq(chatMessages.conversationId, sql.placeholder('conversation')), gt(chatMessages.id, sql.placeholder('after'))))
+    .orderBy(asc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('chat_history_after'),
+})
+const historyStatements = new WeakMap<Database, ReturnType<typeof prepareHistory>>()
+
 /**
  * GET /api/chat/conversations/{id}/messages/: a page of the history, oldest first (newest last).
  * - no cursor: the newest page;
@@ -142,30 +162,16 @@ export async function listMessages(ctx: ServiceContext, rawId: unknown, query: u
   const { conversation } = await ownConversation(ctx, rawId)
   const q = parseInput(ListQuery, query ?? {})
   const size = q.page_size === '' ? MESSAGE_PAGE_SIZE : Math.min(Math.max(q.page_size, 1), 200)
-  const mine = eq(chatMessages.conversationId, conversation.id)
-  // Each message with its sender's name, in one statement (the page reads chat_messages_conversation_idx in order).
-  const withSender = () =>
-    ctx.db
-      .select({ message: chatMessages, sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username } })
-      .from(chatMessages)
-      .leftJoin(users, eq(users.id, chatMessages.senderId))
-  let rows: Awaited<ReturnType<typeof withSender>>
-  let hasMore: boolean
-  if (q.after !== '') {
-    const found = await withSender()
-      .where(and(mine, gt(chatMessages.id, q.after)))
-      .orderBy(asc(chatMessages.id))
-      .limit(size + 1)
-    hasMore = found.length > size
-    rows = found.slice(0, size)
-  } else {
-    const found = await withSender()
-      .where(q.before === '' ? mine : and(mine, lt(chatMessages.id, q.before)))
-      .orderBy(desc(chatMessages.id))
-      .limit(size + 1)
-    hasMore = found.length > size
-    rows = found.slice(0, size).reverse()
-  }
+  let statements = historyStatements.get(ctx.db)
+  if (!statements) historyStatements.set(ctx.db, (statements = prepareHistory(ctx.db)))
+  // One prepared statement per page, reading chat_messages_conversation_idx in order: forwards from `after`, or
+  // backwards from `before` (the newest page reads backwards from the end).
+  const found =
+    q.after !== ''
+      ? await statements.after.execute({ conversation: conversation.id, after: q.after, limit: size + 1 })
+      : await statements.before.execute({ conversation: conversation.id, before: q.before === '' ? Number.MAX_SAFE_INTEGER : q.before, limit: size + 1 })
+  const hasMore = found.length > size
+  const rows = q.after !== '' ? found.slice(0, size) : found.slice(0, size).reverse()
   return { results: rows.map((r) => serializeMessage(r.message, r.sender ?? undefined)), has_more: hasMore }
 }
 

@@ -12,6 +12,7 @@ import { mediaListQueries } from '../media/list-media.ts'
 import { transferListQueries } from '../transfers/transfers.ts'
 import { userListQueries } from '../users/list-users.ts'
 import { conversationListQueries } from '../chat/conversations.ts'
+import { bookingListQueries } from '../bookings/bookings.ts'
 import { fillListTables } from './bulk-rows.ts'
 import { encodeCursor } from './cursor.ts'
 
@@ -47,8 +48,18 @@ beforeAll(async () => {
     select c.id, ${chatUser}, 'expert', c.last_message_at from chat_conversations c
     union all select c.id, c.traveler_id, 'traveler', c.last_message_at from chat_conversations c`)
   await db.execute(sql.raw('vacuum analyze chat_participants'))
+  // Bookings: 10,000 of one traveler's and 10,000 of others', every type.
+  const [booker] = rowsOf(await db.execute(sql`select min(u.id) id from users u join roles r on r.id = u.role_id where r.name = 'traveler'`))
+  bookingUser = Number(booker!.id)
+  await db.execute(sql`insert into bookings (reference, booking_type, status, traveler_id, title, service_date, amount, currency, created_at)
+    select 'MB-' || lpad(g::text, 8, '0'), (array['flight', 'hotel', 'activity', 'trip'])[1 + g % 4], (array['pending', 'confirmed', 'cancelled'])[1 + g % 3],
+           case when g <= ${ROWS} then ${bookingUser}::int else (select min(id) from users) + g % 500 end,
+           'Booking ' || g, current_date + (g % 400) - 200, (g % 900 + 10)::numeric, 'USD', now() - g * interval '1 minute'
+      from generate_series(1, ${2 * ROWS}) g`)
+  await db.execute(sql.raw('vacuum analyze bookings'))
 }, 300_000)
 let chatUser = 0
+let bookingUser = 0
 afterAll(async () => {
   await handle?.close()
 })
@@ -107,6 +118,16 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  { list: 'bookings', statements: () => bookingListQueries(db, {}, deep), indexes: ['bookings_created_idx'], indexOnly: true },
+  { list: 'bookings by type', statements: () => bookingListQueries(db, { type: 'hotel' }, first), indexes: ['bookings_type_created_idx'] },
+  { list: 'bookings of one traveler', statements: () => bookingListQueries(db, { traveler: bookingUser }, deep), indexes: ['bookings_traveler_created_idx'], indexOnly: true },
+  {
+    list: 'bookings of one traveler after a cursor',
+    statements: () => bookingListQueries(db, { traveler: bookingUser }, { limit: 20, after: encodeCursor([ts(Date.now() - 86_400_000), '5000']) }),
+    indexes: ['bookings_traveler_created_idx'],
+    indexOnly: true,
+  },
+  { list: 'bookings of one traveler by type', statements: () => bookingListQueries(db, { traveler: bookingUser, type: 'activity' }, first), indexes: ['bookings_traveler_type_created_idx'] },
   { list: 'chat conversations', statements: () => conversationListQueries(db, chatUser, '', deep), indexes: ['chat_participants_list_idx'], indexOnly: true },
   {
     list: 'chat conversations after a cursor',

@@ -5,9 +5,13 @@ import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
 import { displayName } from '../auth/serialize-user.ts'
+import type { SearchKind } from '@meridian/validators/discovery-constants'
+import { WITHOUT_PRICES } from '../discovery/pricing-context.ts'
+import { runSearch } from '../discovery/search-catalogue.ts'
+import { parseCatalogueSearch } from '../discovery/search-input.ts'
 
 export interface SearchHit {
-  type: 'page' | 'user' | 'quiz'
+  type: 'page' | 'user' | 'quiz' | SearchKind
   id: string
   title: string
   subtitle: string
@@ -23,7 +27,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The header's one search across what the signed-in user may see: screens of their navigation, people
- * (for those who manage users) and quiz submissions (for those who review them). Later areas add providers here.
+ * (for those who manage users), quiz submissions (for those who review them), and the catalogue through the engine of
+ * Search & Discovery (activities, destinations, places, places to stay: accents ignored, a typo forgiven).
  */
 export async function searchEverything(ctx: ServiceContext, input: unknown): Promise<SearchHit[]> {
   const actor = requireActor(ctx)
@@ -88,6 +93,12 @@ export async function searchEverything(ctx: ServiceContext, input: unknown): Pro
         }),
     )
   }
+  tasks.push(
+    (async () => {
+      const page = await runSearch(ctx.db, parseCatalogueSearch({ q }), WITHOUT_PRICES, { pageSize: limit, images: false })
+      for (const r of page.results) hits.push({ type: r.type, id: String(r.object_id), title: r.title, subtitle: r.location, url: r.url })
+    })(),
+  )
   await Promise.all(tasks)
-  return hits.slice(0, limit * 3)
+  return hits.slice(0, limit * 4)
 }

@@ -1,7 +1,8 @@
-import { hasPermission } from '@meridian/auth'
-import { and, countries, type Database, desc, eq, inArray, itineraries, locations, mediaItems, or, sql, tripAssignments, trips, users } from '@meridian/db'
+import { and, bookings, countries, type Database, desc, eq, inArray, locations, mediaItems, or, sql, tripAssignments, trips, users } from '@meridian/db'
 import { tripDays, type TripStatus } from '@meridian/validators/trip-constants'
 import type { Actor } from '../context.ts'
+import { conversionFor, sumIn } from '../bookings/money.ts'
+import { todayUtc } from '../currencies/shared.ts'
 import { mediaFileUrl } from '../media/serialize-media.ts'
 
 type TripRow = typeof trips.$inferSelect
@@ -12,7 +13,7 @@ interface PersonRef {
   initial: string
 }
 
-/** What a trip's money and plan add up to; bookings and itinerary items (later tables) feed it. */
+/** What a trip's money and plan add up to: from its confirmed bookings (docs/bookings.md "Trip figures"). */
 export interface TripFigures {
   budget_spent: string
   flights_count: number
@@ -23,51 +24,43 @@ export interface TripFigures {
 const NO_FIGURES: TripFigures = { budget_spent: '0.00', flights_count: 0, accommodations_count: 0, activities_count: 0 }
 
 /**
- * Whether this viewer sees a trip's plan only as approved: its traveler (who must never learn of drafts), or no one
- * in particular. Its expert and staff (manage_trips, view_assignments) see the current state.
+ * Spent and the counts of flights, accommodations (hotel bookings) and activities of these trips, from their
+ * confirmed bookings: spent is each currency's exact sum converted into the trip's currency (docs/currency.md: the
+ * rates in force today, with the margin) and rounded once, half up, to 2 places; an amount in a currency with no rate
+ * in force is left out. A trip package counts in spent, not in the counts. The same for every viewer who sees the
+ * trip. One statement for the page, and one for the rates when a booking is in another currency than its trip.
  */
-function seesApprovedOnly(viewer: Actor | null, trip: Pick<TripRow, 'travelerId' | 'expertId'>): boolean {
-  if (!viewer) return true
-  if (viewer.id === trip.expertId || hasPermission(viewer, 'manage_trips') || hasPermission(viewer, 'view_assignments')) return false
-  return viewer.id === trip.travelerId
-}
-
-/**
- * Spent and the counts of flights, accommodations and activities for these trips, as `viewer` may see them.
- * Activities are the items of type activity in the trip's most recently modified itinerary: for the trip's traveler
- * in its approved version (an itinerary never approved counts for nothing), for its expert and staff as it stands.
- * One statement for the page. Bookings (spent, flights, accommodations) come later: 0 until then.
- */
-export async function tripFigures(
-  db: Database,
-  rows: Pick<TripRow, 'id' | 'travelerId' | 'expertId'>[],
-  viewer: Actor | null,
-): Promise<Map<number, TripFigures>> {
+export async function tripFigures(db: Database, rows: Pick<TripRow, 'id' | 'currency'>[], _viewer?: Actor | null): Promise<Map<number, TripFigures>> {
   const out = new Map(rows.map((r) => [r.id, NO_FIGURES]))
   if (rows.length === 0) return out
-  const approvedOnly = rows.filter((r) => seesApprovedOnly(viewer, r)).map((r) => r.id)
-  const current = rows.filter((r) => !approvedOnly.includes(r.id)).map((r) => r.id)
-  const approvedIds = approvedOnly.length ? sql.join(approvedOnly.map((id) => sql`${id}`), sql`, `) : sql`null`
-  // Spelled out: Drizzle writes a one-table query's columns unqualified, which the subqueries would take as their own.
-  const activities = sql<number>`case when "itineraries"."trip_id" in (${approvedIds}) then (
-      select count(*) from itinerary_versions v
-        cross join lateral jsonb_array_elements(coalesce(v.snapshot -> 'days', '[]'::jsonb)) as d(day)
-        cross join lateral jsonb_array_elements(coalesce(d.day -> 'items', '[]'::jsonb)) as it(item)
-      where v.itinerary_id = "itineraries"."id" and v.version = "itineraries"."approved_version" and it.item ->> 'type' = 'activity'
-    ) else (
-      select count(*) from itinerary_items x where x.itinerary_id = "itineraries"."id" and x.type = 'activity'
-    ) end`.mapWith(Number)
   const found = await db
-    .selectDistinctOn([itineraries.tripId], { tripId: itineraries.tripId, activities })
-    .from(itineraries)
-    .where(
-      or(
-        current.length ? inArray(itineraries.tripId, current) : undefined,
-        approvedOnly.length ? and(inArray(itineraries.tripId, approvedOnly), sql`${itineraries.approvedVersion} is not null`) : undefined,
-      ),
-    )
-    .orderBy(itineraries.tripId, desc(itineraries.updatedAt), desc(itineraries.id))
-  for (const r of found) out.set(r.tripId, { ...NO_FIGURES, activities_count: r.activities })
+    .select({
+      tripId: bookings.tripId,
+      currency: bookings.currency,
+      flights: sql<number>`count(*) filter (where ${bookings.bookingType} = 'flight')`.mapWith(Number),
+      hotels: sql<number>`count(*) filter (where ${bookings.bookingType} = 'hotel')`.mapWith(Number),
+      activities: sql<number>`count(*) filter (where ${bookings.bookingType} = 'activity')`.mapWith(Number),
+      spent: sql<string>`sum(${bookings.amount})::text`,
+    })
+    .from(bookings)
+    .where(and(inArray(bookings.tripId, rows.map((r) => r.id)), eq(bookings.status, 'confirmed')))
+    .groupBy(bookings.tripId, bookings.currency)
+  if (found.length === 0) return out
+  const currencyOf = new Map(rows.map((r) => [r.id, r.currency]))
+  // Rates are read only when a booking is in another currency than its trip.
+  const foreign = found.filter((f) => currencyOf.get(f.tripId!) !== f.currency)
+  const convert = await conversionFor(db, foreign.length ? foreign.flatMap((f) => [f.currency, currencyOf.get(f.tripId!)!]) : [], todayUtc())
+  for (const r of rows) {
+    const mine = found.filter((f) => f.tripId === r.id)
+    if (mine.length === 0) continue
+    const sum = (pick: (f: (typeof mine)[number]) => number) => mine.reduce((n, f) => n + pick(f), 0)
+    out.set(r.id, {
+      budget_spent: sumIn(mine.map((f) => ({ currency: f.currency, amount: f.spent })), currencyOf.get(r.id)!, convert).total,
+      flights_count: sum((f) => f.flights),
+      accommodations_count: sum((f) => f.hotels),
+      activities_count: sum((f) => f.activities),
+    })
+  }
   return out
 }
 
@@ -89,7 +82,7 @@ const person = (u: { id: number; firstName: string; lastName: string; username: 
 
 /**
  * The related data of a page of trips, one statement per relation: people, places, images, live assignments and
- * figures (as `viewer` may see them: tripFigures), for these trips only.
+ * figures (tripFigures: from the confirmed bookings), for these trips only.
  */
 export async function expandTrips(db: Database, rows: TripRow[], viewer: Actor | null) {
   if (rows.length === 0) return []

@@ -39,7 +39,7 @@ function roleQuery(db: Database) {
 }
 
 export async function roleById(db: Database, id: number): Promise<RoleRef | undefined> {
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return undefined
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined
   const [role] = await roleQuery(db).where(eq(roles.id, id))
   return role
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { currencies } from './currencies.ts'
 import { countries, locations } from './destinations.ts'
@@ -10,6 +10,9 @@ import {
   EXPERIENCE_TYPES,
   PRICING_MODELS,
 } from '@meridian/validators/activity-constants'
+
+/** PostgreSQL's text-search document type (drizzle has no column type of its own for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * An activity of the catalogue (spec 2 §3 Activity). Its tiers and tags are rows of their own tables; its photos
@@ -61,6 +64,8 @@ export const activities = pgTable(
     bookingRequired: boolean('booking_required').notNull().default(true),
     /** The name as search compares it (lower case, no accents), kept by PostgreSQL and trigram-indexed. */
     searchName: text('search_name').generatedAlwaysAs(sql`meridian_search_key(name)`),
+    /** Name and description as a text-search document, accents and case folded: Search & Discovery's full text. */
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, meridian_search_key(name || ' ' || description))`),
     ...timestamps,
   },
   (t) => [
@@ -76,6 +81,7 @@ export const activities = pgTable(
     index('activities_currency_idx').on(t.currencyId),
     // The stats chips count the filtered set from this index alone (an index-only scan), never from the wide rows.
     index('activities_stats_idx').on(t.category, t.difficulty, t.isActive, t.isFeatured, t.supplierId, t.countryId, t.locationId),
+    index('activities_search_doc_idx').using('gin', t.searchDoc),
   ],
 )
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { users } from './users.ts'
 
@@ -21,4 +21,24 @@ export const clientErrorReports = pgTable(
     ...timestamps,
   },
   (t) => [index('client_error_reports_created_idx').on(t.createdAt)],
+)
+
+/**
+ * Request figures of one app process for one minute and one route (docs/analytics.md "System Health"): how many
+ * answered with each status class, how long they took in all, and how many fell in each duration bucket
+ * (REQUEST_BUCKETS_MS; the last counts the slower ones). Kept 90 days.
+ */
+export const requestMinutes = pgTable(
+  'request_minutes',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    process: text('process').notNull(),
+    route: text('route').notNull(),
+    /** 2, 3, 4 or 5: the first digit of the status. */
+    statusClass: smallint('status_class').notNull(),
+    count: integer('count').notNull(),
+    durationMsSum: doublePrecision('duration_ms_sum').notNull(),
+    buckets: integer('buckets').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.process, t.route, t.statusClass] }), index('request_minutes_minute_idx').on(t.minute)],
 )

@@ -51,5 +51,9 @@ export const suppliers = pgTable(
     index('suppliers_verified_name_idx').on(t.verified, t.name, t.id),
     index('suppliers_country_name_idx').on(t.countryId, t.name, t.id),
     index('suppliers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Search & Discovery's places to stay: their name and city only (docs/discovery.md).
+    index('suppliers_stay_search_trgm_idx')
+      .using('gin', sql`meridian_search_key(${t.name} || ' ' || ${t.city}) gin_trgm_ops`)
+      .where(sql`supplier_type = 'accommodation'`),
   ],
 )

@@ -1,26 +1,10 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Group, Stack, Text } from '@mantine/core'
 import type { CustomerStatus } from '@meridian/validators/quiz-constants'
 import { TripStatusBadge, type TripSummaryData } from '../trip-desk/trip-summary.tsx'
 import { formatRange, plural } from '../trips/format.ts'
 import { CUSTOMER_STATUS_COLORS, CUSTOMER_STATUS_LABELS } from './format.ts'
 
-/** Label and value pairs as a description list, in a grid. */
-export function Facts({ rows, cols = 2 }: { rows: [string, React.ReactNode][]; cols?: number | Record<string, number> }) {
-  return (
-    <SimpleGrid cols={cols} spacing="xs" verticalSpacing="xs" component="dl" style={{ margin: 0 }}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <Text component="dt" size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  )
-}
+export { Facts } from '../kit/facts.tsx'
 
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
   return (

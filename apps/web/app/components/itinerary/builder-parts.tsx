@@ -154,6 +154,7 @@ export function ItemCard({
   hydrated,
   base,
   onLocal,
+  extra,
 }: {
   item: DraftItem
   index: number
@@ -165,6 +166,8 @@ export function ItemCard({
   hydrated: boolean
   base: FormBase
   onLocal?: (form: FormData) => void
+  /** Shown under the item for a reader (the traveler's Book link). */
+  extra?: React.ReactNode
 }) {
   const sortable = useSortable({
     id: item.key,
@@ -211,6 +214,7 @@ export function ItemCard({
             {item.type === 'accommodation' && item.nights ? ` · ${item.nights === 1 ? '1 night' : `${item.nights} nights`}` : ''}
           </Text>
           {item.description ? <Text size="sm">{item.description}</Text> : null}
+          {extra}
           {editable ? (
             <Group gap="xs" mt={4}>
               <OpForm intent="move" base={base} fields={{ item: item.key, direction: 'up' }} onLocal={onLocal} label={`Move ${item.title} up`}>

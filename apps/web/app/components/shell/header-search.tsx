@@ -6,7 +6,8 @@ import type { loader as searchLoader } from '../../routes/resources.search.tsx'
 import { IconSearch } from './icons.tsx'
 
 export const SEARCH_PLACEHOLDER = 'Search trips, customers, destinations...'
-const TYPE_LABELS = { page: 'Page', user: 'User', quiz: 'Quiz' } as const
+/** The kind of each hit, as the dropdown and /dashboard/search label it. */
+export const TYPE_LABELS = { page: 'Page', user: 'User', quiz: 'Quiz', activity: 'Activity', destination: 'Destination', location: 'Place', accommodation: 'Stay' } as const
 
 /**
  * The header search. It is a GET form to /dashboard/search (JavaScript off, or Enter without a highlighted

@@ -42,6 +42,7 @@ const BY_TARGET: Record<string, (props: { size?: number }) => React.JSX.Element>
   '/dashboard/chat': IconMessages,
   '/dashboard/overview#communication-hub': IconBroadcast,
   '/dashboard/flights': IconPlane,
+  '/dashboard/flight-management': IconPlane,
   '/dashboard/transfers': IconCar,
   '/dashboard/bookings': IconTicket,
   '/dashboard/destinations': IconBuilding,

@@ -1,0 +1,203 @@
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
+import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, requireBookingScope } from '@meridian/core'
+import type { BookingStatus, BookingType, PaymentState } from '@meridian/validators/booking-constants'
+import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
+import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
+import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { Facts } from '../components/kit/facts.tsx'
+import { RouteModal } from '../components/kit/route-modal.tsx'
+import { awaitsPayment, BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, toBeQuoted } from '../components/bookings/labels.ts'
+import { PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS } from '../components/payments/labels.ts'
+import { formatDay, formatMoney } from '../components/trips/format.ts'
+import { requireUser } from '../utils/auth.server.ts'
+
+const BASE = '/dashboard/bookings'
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d ? `Booking ${d.booking.reference}` : 'Booking'} · Meridian Travel` }]
+
+/** The list's own query (its filters and page), without this screen's `cancel` step. */
+const listQuery = (search: string) => {
+  const params = new URLSearchParams(search)
+  params.delete('cancel')
+  const qs = params.toString()
+  return qs ? `?${qs}` : ''
+}
+
+/** One booking over the list: its details, Cancel (with a confirm step) and, for staff, Confirm (with the quote of a stay). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { ctx, actor } = await requireUser(request, context)
+  try {
+    requireBookingScope(ctx)
+    const booking = await getBooking(ctx, params.id)
+    const currencies = booking.can.quote ? await quoteCurrencies(ctx) : []
+    return { booking, currencies, mine: booking.traveler.id === actor.id }
+  } catch (error) {
+    return notFoundResponse(error)
+  }
+}
+
+/** confirm (staff; a stay with its amount and currency) or cancel (with a reason), back to the booking with a toast. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  try {
+    requireBookingScope(ctx)
+  } catch (error) {
+    return catalogueFailure(error, {})
+  }
+  const { back, intent, ...values } = formValues(await request.formData())
+  const here = `${BASE}/${params.id}${listTarget('', back)}`
+  try {
+    if (intent === 'confirm') {
+      const done = await confirmBooking(ctx, params.id, { amount: values.amount ?? '', currency: values.currency ?? '' })
+      return backWithToast(here, `Booking ${done.reference} confirmed.`)
+    }
+    if (intent === 'cancel') {
+      const done = await cancelBooking(ctx, params.id, { reason: values.reason ?? '' })
+      return backWithToast(here, `Booking ${done.reference} cancelled.`)
+    }
+    // Another person's booking is not found before the form is judged.
+    await getBooking(ctx, params.id)
+    throw DomainError.invalid({ intent: ['Choose confirm or cancel.'] })
+  } catch (error) {
+    return catalogueFailure(error, values)
+  }
+}
+
+export default function BookingDetails() {
+  const outlet = useOutlet()
+  const { booking: b, currencies, mine } = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { search } = useLocation()
+  // A nested screen (the payment) is drawn alone over the list.
+  if (outlet) return outlet
+  const busy = navigation.state === 'submitting'
+  const back = listQuery(search)
+  const step = new URLSearchParams(search).get('cancel') === '1'
+  const stepHref = (on: boolean) => {
+    const params = new URLSearchParams(back)
+    if (on) params.set('cancel', '1')
+    const qs = params.toString()
+    return `${BASE}/${b.id}${qs ? `?${qs}` : ''}`
+  }
+  const rows: [string, React.ReactNode][] = [
+    ['Reference', b.reference],
+    ['Type', BOOKING_TYPE_LABELS[b.type as BookingType]],
+    [
+      'Status',
+      <Badge key="status" variant="light" color={BOOKING_STATUS_COLORS[b.status as BookingStatus]}>
+        {BOOKING_STATUS_LABELS[b.status as BookingStatus]}
+      </Badge>,
+    ],
+    [
+      'Payment',
+      <Badge key="payment" variant="light" color={PAYMENT_STATE_COLORS[b.payment_status as PaymentState]}>
+        {PAYMENT_STATE_LABELS[b.payment_status as PaymentState]}
+      </Badge>,
+    ],
+    ['Date', b.end_date && b.end_date !== b.date ? `${formatDay(b.date)} – ${formatDay(b.end_date)}` : formatDay(b.date)],
+    [b.type === 'flight' ? 'Passengers' : b.type === 'hotel' ? 'Guests' : 'Travellers', String(b.party_size)],
+    ['Amount', toBeQuoted(b) ? 'To be quoted' : formatMoney(b.amount, b.currency)],
+    ['Trip', b.trip ? b.trip.title : '—'],
+  ]
+  if (b.rooms) rows.push(['Rooms', String(b.rooms)])
+  if (!mine) rows.push(['Traveler', b.traveler.name])
+  if (b.cancel_reason) rows.push(['Reason for cancelling', b.cancel_reason])
+  return (
+    <RouteModal title={b.title} closeTo={`${BASE}${back}`}>
+      <Stack gap="sm">
+        <ErrorBanner message={failure?.message ?? null} />
+        <Facts rows={rows} valueSize="md" />
+        {b.notes ? (
+          <Text size="sm" c="dimmed">
+            {b.notes}
+          </Text>
+        ) : null}
+        {b.can.confirm ? (
+          <Form method="post" aria-label="Confirm booking">
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="intent" value="confirm" />
+            <Group align="flex-end" gap="sm">
+              {b.can.quote ? (
+                <>
+                  <TextInput
+                    name="amount"
+                    label="Quoted total"
+                    inputMode="decimal"
+                    placeholder="1250.00"
+                    defaultValue={failure?.values?.amount ?? (toBeQuoted(b) ? '' : b.amount)}
+                    error={fieldError(failure?.fields, 'amount')}
+                    required={toBeQuoted(b)}
+                  />
+                  <NativeSelect
+                    name="currency"
+                    label="Currency"
+                    data={currencies}
+                    defaultValue={failure?.values?.currency ?? b.currency}
+                    error={fieldError(failure?.fields, 'currency')}
+                  />
+                </>
+              ) : null}
+              <Button type="submit" color="green" loading={busy && navigation.formData?.get('intent') === 'confirm'}>
+                Confirm booking
+              </Button>
+            </Group>
+          </Form>
+        ) : null}
+        {b.can.cancel && step ? (
+          <Alert color="red" variant="light" title="Cancel this booking?">
+            <Form method="post">
+              <input type="hidden" name="back" value={back} />
+              <input type="hidden" name="intent" value="cancel" />
+              <Stack gap="xs">
+                <Text size="sm">
+                  {b.payment_status === 'paid' ? 'It has been paid: the refund is arranged once it is cancelled. ' : ''}
+                  {b.type === 'flight' ? 'The seats go back on sale. ' : ''}This cannot be undone.
+                </Text>
+                <Textarea
+                  name="reason"
+                  label="Reason (optional)"
+                  autosize
+                  minRows={2}
+                  maxLength={500}
+                  defaultValue={failure?.values?.reason ?? ''}
+                  error={fieldError(failure?.fields, 'reason')}
+                />
+                <Group gap="xs">
+                  <Button type="submit" color="red" loading={busy}>
+                    Yes, cancel booking
+                  </Button>
+                  <Button component={Link} to={stepHref(false)} variant="default" preventScrollReset replace>
+                    Keep booking
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          {b.can.cancel && !step ? (
+            <Button component={Link} to={stepHref(true)} color="red" variant="light" preventScrollReset replace>
+              Cancel booking
+            </Button>
+          ) : null}
+          {awaitsPayment(b) && mine ? (
+            <Button component={Link} to={`${BASE}/${b.id}/pay${back}`}>
+              Pay now
+            </Button>
+          ) : null}
+          {b.trip && mine ? (
+            <Button component={Link} to={`/dashboard/trips/${b.trip.id}`} variant="light">
+              Trip
+            </Button>
+          ) : null}
+          <Button component={Link} to={`${BASE}${back}`} variant="default" preventScrollReset>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </RouteModal>
+  )
+}

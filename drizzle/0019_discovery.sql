@@ -1,0 +1,3 @@
+ALTER TABLE "activities" ADD COLUMN "search_doc" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, meridian_search_key(name || ' ' || description))) STORED;--> statement-breakpoint
+CREATE INDEX "suppliers_stay_search_trgm_idx" ON "suppliers" USING gin (meridian_search_key("name" || ' ' || "city") gin_trgm_ops) WHERE supplier_type = 'accommodation';--> statement-breakpoint
+CREATE INDEX "activities_search_doc_idx" ON "activities" USING gin ("search_doc");

@@ -1,0 +1,186 @@
+import { type Database, sql } from '@meridian/db'
+import { rowsOf } from '../auth/throttle.ts'
+import { conversionFor, sumIn } from '../bookings/money.ts'
+import { todayUtc } from '../currencies/shared.ts'
+import type { PeriodWindow } from './periods.ts'
+
+/** 2-catalogue-content.md §3 Analytics: the daily series (date, users, trips, revenue, quizzes). */
+export interface DailyFigures {
+  date: string
+  users: number
+  trips: number
+  /** Payments received that day, in the base currency, exact. */
+  revenue: string
+  quizzes: number
+}
+
+export interface RoleShare {
+  role: string
+  count: number
+  /** Of all users, one decimal. */
+  percentage: number
+}
+
+export interface TopDestination {
+  id: number
+  name: string
+  country: string
+  /** Trips to it that overlap the period, not cancelled. */
+  trips: number
+  /** Payments received in the period for bookings of those trips, in the base currency. */
+  revenue: string
+  /** The travelers' average rating of those trips (1 to 5, one decimal), or null when none rated. */
+  rating: number | null
+}
+
+/** One step count of the funnel: quizzes submitted in the period → reviewed → a trip since → a confirmed booking since. */
+export interface FunnelCounts {
+  quizzes: number
+  reviewed: number
+  trips: number
+  bookings: number
+}
+
+export interface Funnel {
+  all: FunnelCounts
+  /** The same, split by each answer of the onboarding quiz (travel style, budget band, group size). */
+  by_answer: { question: string; answer: string; counts: FunnelCounts }[]
+}
+
+const QUESTIONS = ['travel_style', 'budget_range', 'group_size'] as const
+
+/** Per day of the window, in UTC: sign-ups, trips requested, payments received (base currency) and quizzes submitted. */
+export async function dailySeries(db: Database, window: PeriodWindow, currency: string): Promise<DailyFigures[]> {
+  const from = window.current.from.toISOString()
+  const to = window.current.to.toISOString()
+  const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`)
+  const [counts, paid] = await Promise.all([
+    db.execute(sql`
+      select d, sum(u)::int as users, sum(t)::int as trips, sum(q)::int as quizzes from (
+        select ${day('date_joined')} as d, 1 as u, 0 as t, 0 as q from users where date_joined >= ${from}::timestamptz and date_joined < ${to}::timestamptz
+        union all
+        select ${day('created_at')}, 0, 1, 0 from trips where created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+        union all
+        select ${day('submitted_at')}, 0, 0, 1 from quiz_submissions where submitted_at >= ${from}::timestamptz and submitted_at < ${to}::timestamptz
+      ) x group by d`),
+    db.execute(sql`
+      select ${day('confirmed_at')} as d, currency, sum(amount)::text as amount from payments
+       where status = 'succeeded' and confirmed_at >= ${from}::timestamptz and confirmed_at < ${to}::timestamptz
+       group by 1, 2`),
+  ])
+  const byDay = new Map(rowsOf<{ d: string; users: number; trips: number; quizzes: number }>(counts).map((r) => [r.d, r]))
+  const money = rowsOf<{ d: string; currency: string; amount: string }>(paid)
+  const convert = await conversionFor(
+    db,
+    money.map((m) => m.currency),
+    todayUtc(),
+  )
+  return window.days.map((date) => {
+    const c = byDay.get(date)
+    return {
+      date,
+      users: Number(c?.users ?? 0),
+      trips: Number(c?.trips ?? 0),
+      revenue: sumIn(
+        money.filter((m) => m.d === date),
+        currency,
+        convert,
+      ).total,
+      quizzes: Number(c?.quizzes ?? 0),
+    }
+  })
+}
+
+/** Every user by role, largest first ("No role" for those without one), with the share of all users. */
+export async function roleDistribution(db: Database): Promise<RoleShare[]> {
+  const rows = rowsOf<{ role: string; count: number }>(
+    await db.execute(sql`
+      select coalesce(r.name, 'No role') as role, count(*)::int as count from users u left join roles r on r.id = u.role_id
+       group by 1 order by 2 desc, 1`),
+  )
+  const total = rows.reduce((n, r) => n + Number(r.count), 0)
+  return rows.map((r) => ({ role: r.role, count: Number(r.count), percentage: total ? Math.round((Number(r.count) / total) * 1000) / 10 : 0 }))
+}
+
+/** The destinations with the most trips in the period (then revenue, then name), at most `limit`. */
+export async function topDestinations(db: Database, window: PeriodWindow, currency: string, limit = 5): Promise<TopDestination[]> {
+  const fromDay = window.current.from.toISOString().slice(0, 10)
+  const toDay = window.current.to.toISOString().slice(0, 10)
+  const from = window.current.from.toISOString()
+  const to = window.current.to.toISOString()
+  const [ranked, paid] = await Promise.all([
+    db.execute(sql`
+      select c.id, c.name, count(*)::int as trips, round(avg(t.rating), 1)::text as rating
+        from trips t join countries c on c.id = t.country_id
+       where t.status <> 'cancelled' and t.start_date < ${toDay}::date and t.end_date >= ${fromDay}::date
+       group by c.id, c.name`),
+    db.execute(sql`
+      select t.country_id as id, pm.currency, sum(pm.amount)::text as amount
+        from payments pm join bookings b on b.id = pm.booking_id join trips t on t.id = b.trip_id
+       where pm.status = 'succeeded' and pm.confirmed_at >= ${from}::timestamptz and pm.confirmed_at < ${to}::timestamptz
+         and t.status <> 'cancelled' and t.start_date < ${toDay}::date and t.end_date >= ${fromDay}::date and t.country_id is not null
+       group by 1, 2`),
+  ])
+  const money = rowsOf<{ id: number; currency: string; amount: string }>(paid)
+  const convert = await conversionFor(
+    db,
+    money.map((m) => m.currency),
+    todayUtc(),
+  )
+  const list = rowsOf<{ id: number; name: string; trips: number; rating: string | null }>(ranked).map((r) => ({
+    id: r.id,
+    name: r.name,
+    country: r.name,
+    trips: Number(r.trips),
+    revenue: sumIn(
+      money.filter((m) => m.id === r.id),
+      currency,
+      convert,
+    ).total,
+    rating: r.rating === null ? null : Number(r.rating),
+  }))
+  return list.sort((a, b) => b.trips - a.trips || Number(b.revenue) - Number(a.revenue) || a.name.localeCompare(b.name)).slice(0, limit)
+}
+
+/**
+ * The funnel of the period: the travelers' quiz submissions made in it; those a specialist reviewed; those whose
+ * traveler requested a trip after submitting; those whose traveler has a confirmed booking made after submitting.
+ * Split by each answer of the onboarding quiz.
+ */
+export async function quizFunnel(db: Database, window: PeriodWindow): Promise<Funnel> {
+  const rows = rowsOf<{ data: Record<string, string> | string; reviewed: boolean; trip: boolean; booking: boolean }>(
+    await db.execute(sql`
+      select q.quiz_data as data, q.status = 'reviewed' as reviewed,
+             exists (select 1 from trips t where t.traveler_id = q.user_id and t.created_at >= q.submitted_at) as trip,
+             exists (select 1 from bookings b where b.traveler_id = q.user_id and b.status = 'confirmed' and b.created_at >= q.submitted_at) as booking
+        from quiz_submissions q
+       where q.submitted_at >= ${window.current.from.toISOString()}::timestamptz and q.submitted_at < ${window.current.to.toISOString()}::timestamptz`),
+  )
+  const empty = (): FunnelCounts => ({ quizzes: 0, reviewed: 0, trips: 0, bookings: 0 })
+  const add = (c: FunnelCounts, r: { reviewed: boolean; trip: boolean; booking: boolean }) => {
+    c.quizzes++
+    if (r.reviewed) c.reviewed++
+    if (r.trip) c.trips++
+    if (r.booking) c.bookings++
+  }
+  const all = empty()
+  const split = new Map<string, { question: string; answer: string; counts: FunnelCounts }>()
+  for (const r of rows) {
+    add(all, r)
+    const data = typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, string>) : r.data
+    for (const question of QUESTIONS) {
+      const answer = data[question]
+      if (typeof answer !== 'string' || !answer) continue
+      const key = `${question}\u0000${answer}`
+      if (!split.has(key)) split.set(key, { question, answer, counts: empty() })
+      add(split.get(key)!.counts, r)
+    }
+  }
+  const order = (q: string) => QUESTIONS.indexOf(q as (typeof QUESTIONS)[number])
+  return {
+    all,
+    by_answer: [...split.values()].sort(
+      (a, b) => order(a.question) - order(b.question) || b.counts.quizzes - a.counts.quizzes || a.answer.localeCompare(b.answer),
+    ),
+  }
+}

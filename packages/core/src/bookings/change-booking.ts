@@ -1,0 +1,103 @@
+import { asc, bookings, currencies, type Database, eq, flights, sql } from '@meridian/db'
+import type { BookingStatus } from '@meridian/validators/booking-constants'
+import type { ServiceContext } from '../context.ts'
+import { todayUtc } from '../currencies/shared.ts'
+import { DomainError } from '../errors.ts'
+import { refundAfterCancel } from '../payments/refunds.ts'
+import { parseInput } from '../validation.ts'
+import { requireBookingScope, requireBookingStaff } from './access.ts'
+import { type BookingDetail, bookingDetail, findVisibleBooking } from './bookings.ts'
+import { CancelBookingInput, ConfirmBookingInput } from './inputs.ts'
+import { BOOKING_MESSAGES } from './messages.ts'
+import { notifyBookingStatus } from './notify-booking.ts'
+import { checkBookingMove } from './transitions.ts'
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** A confirmed stay's quote: the total and an existing, active currency. */
+async function stayQuote(tx: Tx, data: { amount: string; currency: string }, storedAmount: string) {
+  const needed = !/[1-9]/.test(storedAmount)
+  if (data.amount === '' && data.currency === '') {
+    if (needed) throw DomainError.invalid({ amount: [BOOKING_MESSAGES.amountRequired], currency: [BOOKING_MESSAGES.currencyInvalid] })
+    return null
+  }
+  const errors: Record<string, string[]> = {}
+  if (data.amount === '') errors.amount = [BOOKING_MESSAGES.amountRequired]
+  const [currency] = data.currency
+    ? await tx.select({ code: currencies.code, isActive: currencies.isActive }).from(currencies).where(eq(currencies.code, data.currency)).limit(1)
+    : []
+  if (!currency?.isActive) errors.currency = [BOOKING_MESSAGES.currencyInvalid]
+  if (Object.keys(errors).length) throw DomainError.invalid(errors)
+  return { amount: data.amount, currency: currency!.code }
+}
+
+/**
+ * POST /api/bookings/{id}/confirm/ `{amount?, currency?}`: pending → confirmed, by staff (admins, the superadmin, the
+ * accepted expert of its trip, the traveler's standing expert). A stay request (hotel) takes the quoted total and its
+ * currency (required while its amount is 0); other bookings keep the amount they were booked at. 403 for those who
+ * never confirm, 404 for a booking the actor may not see, 409 for one not pending. The traveler is told.
+ */
+export async function confirmBooking(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<BookingDetail> {
+  const { actor } = requireBookingStaff(ctx)
+  const id = await ctx.db.transaction(async (tx) => {
+    const { booking, roles } = await findVisibleBooking(ctx, rawId, { lock: true, db: tx })
+    checkBookingMove(roles, booking.status as BookingStatus, 'confirmed', booking.serviceDate, todayUtc())
+    const data = parseInput(ConfirmBookingInput, input ?? {})
+    let quote: { amount: string; currency: string } | null = null
+    if (booking.bookingType === 'hotel') quote = await stayQuote(tx, data, booking.amount)
+    else if (data.amount !== '' || data.currency !== '') {
+      throw DomainError.invalid({ amount: [`The amount of a ${booking.bookingType} booking comes from what was booked.`] })
+    }
+    await tx
+      .update(bookings)
+      .set({ status: 'confirmed', confirmedAt: new Date(), confirmedBy: actor.id, ...(quote ?? {}) })
+      .where(eq(bookings.id, booking.id))
+    await notifyBookingStatus(tx, booking, 'confirmed', actor.id)
+    return booking.id
+  })
+  const { booking, roles } = await findVisibleBooking(ctx, id)
+  return bookingDetail(booking, roles)
+}
+
+/**
+ * POST /api/bookings/{id}/cancel/ `{reason?}`: pending or confirmed → cancelled. Its traveler until the day before
+ * its date, staff until the end of its day, the superadmin at any time (docs/bookings.md). A flight booking gives
+ * its seats back in the same transaction; a paid booking is then refunded (or the refund recorded as due) once the
+ * cancellation has committed. The traveler is told when staff confirm or cancel (notifyBookingStatus).
+ */
+export async function cancelBooking(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<BookingDetail> {
+  const { actor } = requireBookingScope(ctx)
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const { booking, roles } = await findVisibleBooking(ctx, rawId, { lock: true, db: tx })
+    checkBookingMove(roles, booking.status as BookingStatus, 'cancelled', booking.serviceDate, todayUtc())
+    const data = parseInput(CancelBookingInput, input ?? {})
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancelledBy: actor.id, cancelReason: data.reason })
+      .where(eq(bookings.id, booking.id))
+    await notifyBookingStatus(tx, booking, 'cancelled', actor.id, data.reason)
+    if (booking.flightId !== null) {
+      // The seats go back; never above the flight's total (a flight edited down since keeps its ceiling).
+      await tx
+        .update(flights)
+        .set({ seatsLeft: sql`least(${flights.seatsTotal}, ${flights.seatsLeft} + ${booking.partySize})` })
+        .where(eq(flights.id, booking.flightId))
+    }
+    return booking
+  })
+  // Paid: refunded or recorded as due; unpaid: payments still awaiting money are given up.
+  await refundAfterCancel(ctx, cancelled.id)
+  const { booking, roles } = await findVisibleBooking(ctx, cancelled.id)
+  return bookingDetail(booking, roles)
+}
+
+/** The active currencies a stay can be quoted in (the confirm form's choices), by display order. Staff only. */
+export async function quoteCurrencies(ctx: ServiceContext): Promise<string[]> {
+  requireBookingStaff(ctx)
+  const rows = await ctx.db
+    .select({ code: currencies.code })
+    .from(currencies)
+    .where(eq(currencies.isActive, true))
+    .orderBy(asc(currencies.displayOrder), asc(currencies.code))
+  return rows.map((r) => r.code)
+}

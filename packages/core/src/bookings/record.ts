@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto'
+import { and, bookings, type Database, eq, trips } from '@meridian/db'
+import type { BookingStatus, BookingType, CabinClass } from '@meridian/validators/booking-constants'
+import { DomainError } from '../errors.ts'
+
+export type BookingRow = typeof bookings.$inferSelect
+
+/** What a booking is made of; the amount and currency always come from the booked thing, never from the client. */
+export interface NewBooking {
+  bookingType: BookingType
+  travelerId: number
+  tripId?: number | null
+  flightId?: number | null
+  supplierId?: number | null
+  activityId?: number | null
+  itineraryItemId?: number | null
+  title: string
+  serviceDate: string
+  endDate?: string | null
+  partySize: number
+  rooms?: number | null
+  cabinClass?: CabinClass | null
+  /** Exact decimal as text, 2 places. */
+  amount: string
+  currency: string
+  details?: Record<string, unknown>
+  notes?: string
+  status?: BookingStatus
+  confirmedBy?: number | null
+}
+
+/** Letters and digits that cannot be misread (no 0/O, 1/I/L): a reference read out over the phone survives. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+
+/** A booking reference as travelers and staff quote it: MB- and eight characters, e.g. MB-7K3QX9TA. */
+export function newBookingReference(): string {
+  let out = 'MB-'
+  for (let i = 0; i < 8; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]
+  return out
+}
+
+/** The trip a booking is for must be the traveler's own; otherwise a field error on trip_id (the same for a missing trip). */
+export async function assertTravelerTrip(db: Database, travelerId: number, tripId: number | null | undefined): Promise<void> {
+  if (tripId == null) return
+  const [row] = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(eq(trips.id, tripId), eq(trips.travelerId, travelerId)))
+  if (!row) throw DomainError.invalid({ trip_id: ['Choose one of your own trips.'] })
+}
+
+/**
+ * Writes one booking inside the caller's transaction (which also takes what the booking holds: seats, a slot) and
+ * answers the row. The reference is drawn again on the rare clash. Checks the trip belongs to the traveler.
+ */
+export async function insertBooking(tx: Database, input: NewBooking): Promise<BookingRow> {
+  await assertTravelerTrip(tx, input.travelerId, input.tripId)
+  const status = input.status ?? 'pending'
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        reference: newBookingReference(),
+        bookingType: input.bookingType,
+        status,
+        travelerId: input.travelerId,
+        tripId: input.tripId ?? null,
+        flightId: input.flightId ?? null,
+        supplierId: input.supplierId ?? null,
+        activityId: input.activityId ?? null,
+        itineraryItemId: input.itineraryItemId ?? null,
+        title: input.title,
+        serviceDate: input.serviceDate,
+        endDate: input.endDate ?? null,
+        partySize: input.partySize,
+        rooms: input.rooms ?? null,
+        cabinClass: input.cabinClass ?? null,
+        amount: input.amount,
+        currency: input.currency,
+        details: input.details ?? {},
+        notes: input.notes ?? '',
+        confirmedAt: status === 'confirmed' ? new Date() : null,
+        confirmedBy: status === 'confirmed' ? (input.confirmedBy ?? null) : null,
+      })
+      .onConflictDoNothing({ target: bookings.reference })
+      .returning()
+    if (row) return row
+  }
+  throw new Error('no free booking reference after 5 draws')
+}
+
+/** A booking as every call answers it (docs/bookings.md "The booking"); the spec's names: type, title, status, date, amount, details. */
+export function serializeBooking(b: Omit<BookingRow, 'searchText'>) {
+  return {
+    id: b.id,
+    reference: b.reference,
+    type: b.bookingType,
+    title: b.title,
+    status: b.status,
+    payment_status: b.paymentState,
+    date: b.serviceDate,
+    end_date: b.endDate,
+    amount: b.amount,
+    currency: b.currency,
+    party_size: b.partySize,
+    rooms: b.rooms,
+    cabin_class: b.cabinClass,
+    details: b.details,
+    notes: b.notes,
+    traveler_id: b.travelerId,
+    trip_id: b.tripId,
+    flight_id: b.flightId,
+    supplier_id: b.supplierId,
+    activity_id: b.activityId,
+    itinerary_item_id: b.itineraryItemId,
+    confirmed_at: b.confirmedAt?.toISOString() ?? null,
+    cancelled_at: b.cancelledAt?.toISOString() ?? null,
+    cancel_reason: b.cancelReason,
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  }
+}
+export type SerializedBooking = ReturnType<typeof serializeBooking>

@@ -1,0 +1,120 @@
+import { and, type Database, eq, payments } from '@meridian/db'
+import { idOf } from '../currencies/shared.ts'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { loadPaymentBooking, requirePaymentScope, requirePaymentStaff, staffOn, visibleBooking } from './access.ts'
+import { MANUAL_METHODS, PAYMENT_MESSAGES } from './messages.ts'
+import { toMinorUnits } from './money.ts'
+import { viaProvider } from './provider-errors.ts'
+import { paymentProviderNamed } from './providers/index.ts'
+import { refundAfterCancel } from './refunds.ts'
+import { paymentAnswer, type PaymentAnswer, type PaymentRow } from './serialize.ts'
+import { type Settled, settlePayment } from './settle.ts'
+
+function intentIdField(input: unknown): string {
+  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).payment_intent_id : undefined
+  if (raw === undefined || raw === null || raw === '') throw DomainError.invalid({ payment_intent_id: ['This field is required.'] })
+  if (typeof raw !== 'string' || raw.length > 255 || !/^[A-Za-z0-9_]+$/.test(raw))
+    throw DomainError.invalid({ payment_intent_id: ['Enter a valid payment intent id.'] })
+  return raw
+}
+
+/** A payment the actor may see, with its booking (404 otherwise, another's included). */
+async function visiblePayment(ctx: ServiceContext, where: { id: number } | { intentId: string }) {
+  const { actor, scope } = requirePaymentScope(ctx)
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where('id' in where ? eq(payments.id, where.id) : eq(payments.intentId, where.intentId))
+    .limit(1)
+  if (!payment) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound)
+  const booking = visibleBooking(actor, scope, await loadPaymentBooking(ctx.db, payment.bookingId, actor), PAYMENT_MESSAGES.notFound)
+  return { actor, scope, payment, booking }
+}
+
+/** After the settling transaction committed: money that must go back does (a duplicate, a booking cancelled meanwhile). */
+export async function afterSettle(ctx: ServiceContext, settled: Settled): Promise<void> {
+  if (settled.refundAfter) await refundAfterCancel(ctx, settled.booking.id)
+  if (settled.duplicate) await refundDuplicate(ctx, settled.payment)
+}
+
+/** A second payment that went through for an already paid booking: paid back through its provider, noted on it. */
+async function refundDuplicate(ctx: ServiceContext, payment: PaymentRow): Promise<void> {
+  const provider = paymentProviderNamed(ctx.config, payment.provider)
+  if (!provider || payment.refundReference) return
+  const refund = await viaProvider(
+    () => provider.refund(payment.intentId, payment.amount, payment.currency, `meridian-duplicate-${payment.id}`),
+    payment.currency,
+  )
+  if (refund === 'unsupported') return
+  await ctx.db.update(payments).set({ refundedAt: new Date(), refundReference: refund.refundId, updatedAt: new Date() }).where(eq(payments.id, payment.id))
+}
+
+async function settle(ctx: ServiceContext, paymentId: number, by: { userId: number | null; method?: string }): Promise<PaymentAnswer> {
+  const settled = await ctx.db.transaction((tx) => settlePayment(tx as unknown as Database, paymentId, by))
+  await afterSettle(ctx, settled)
+  return paymentAnswer(settled.payment, settled.booking)
+}
+
+/**
+ * POST /api/payments/confirm/ `{payment_intent_id}`: record a payment that went through. Stripe: asked of Stripe
+ * (the client's word is not enough), recorded only when Stripe says succeeded with the booking's amount; otherwise the
+ * payment as it stands. Manual: the confirm is staff marking the money received (the traveler cannot). Idempotent:
+ * confirming twice, or twice at once, confirms once and answers the same.
+ */
+export async function confirmPayment(ctx: ServiceContext, input: unknown): Promise<PaymentAnswer & { provider_status: string }> {
+  requirePaymentScope(ctx)
+  const intentId = intentIdField(input)
+  const { actor, scope, payment, booking } = await visiblePayment(ctx, { intentId })
+  const current = { ...paymentAnswer(payment, booking), provider_status: payment.status }
+  if (payment.status !== 'requires_payment') return current
+  const provider = paymentProviderNamed(ctx.config, payment.provider)
+  if (!provider) throw new DomainError('conflict', PAYMENT_MESSAGES.providerOff)
+  if (!provider.selfConfirm) {
+    if (!staffOn(actor, scope, booking)) throw new DomainError('forbidden', PAYMENT_MESSAGES.manualConfirm)
+    return { ...(await settle(ctx, payment.id, { userId: actor.id, method: payment.method || 'bank_transfer' })), provider_status: 'succeeded' }
+  }
+  const state = await viaProvider(() => provider.retrieve(payment.intentId))
+  if (state.status === 'succeeded') {
+    const expected = toMinorUnits(payment.amount, payment.currency)
+    if (state.amountReceived !== expected || state.currency?.toUpperCase() !== payment.currency.toUpperCase()) {
+      throw new DomainError('conflict', PAYMENT_MESSAGES.amountMismatch)
+    }
+    return { ...(await settle(ctx, payment.id, { userId: actor.id, method: state.method })), provider_status: state.status }
+  }
+  if (state.status === 'cancelled') {
+    const [given] = await ctx.db
+      .update(payments)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')))
+      .returning()
+    return { ...paymentAnswer(given ?? payment, booking), provider_status: state.status }
+  }
+  return { ...current, provider_status: state.status }
+}
+
+function methodField(input: unknown): string {
+  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).method : undefined
+  if (raw === undefined || raw === null || raw === '') return 'bank_transfer'
+  if (typeof raw !== 'string' || !(MANUAL_METHODS as readonly string[]).includes(raw)) {
+    throw DomainError.invalid({ method: [`Choose one of: ${MANUAL_METHODS.join(', ')}.`] })
+  }
+  return raw
+}
+
+/**
+ * POST /api/payments/{id}/mark-received/ `{method?: bank_transfer | on_site}`: staff (admin, superadmin, the expert
+ * handling the traveler) record the money of a manual payment; its booking is then paid, and confirmed if pending.
+ * Again: the same answer, nothing changes.
+ */
+export async function markPaymentReceived(ctx: ServiceContext, rawId: unknown, input: unknown = {}): Promise<PaymentAnswer> {
+  requirePaymentStaff(ctx)
+  const id = idOf(rawId, PAYMENT_MESSAGES.notFound)
+  const { actor, scope, payment, booking } = await visiblePayment(ctx, { id })
+  if (!staffOn(actor, scope, booking)) throw new DomainError('forbidden', PAYMENT_MESSAGES.staffOnly)
+  const method = methodField(input)
+  if (payment.provider !== 'manual') throw new DomainError('conflict', PAYMENT_MESSAGES.notManual)
+  return settle(ctx, payment.id, { userId: actor.id, method })
+}
+
+export { visiblePayment }

@@ -1,0 +1,116 @@
+import { parseRecordId } from '@meridian/validators'
+import { and, desc, eq, inArray, payments } from '@meridian/db'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { loadPaymentBooking, type PaymentBooking, requirePayer } from './access.ts'
+import { PAYMENT_MESSAGES } from './messages.ts'
+import { AmountNotChargeableError, toMinorUnits } from './money.ts'
+import { viaProvider } from './provider-errors.ts'
+import { activePaymentProvider, type NextAction } from './providers/index.ts'
+import { serializePayment } from './serialize.ts'
+import { settlePayment } from './settle.ts'
+
+/** A record id from a body field, or a field error on it. */
+export function recordIdField(input: unknown, field: string): number {
+  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined
+  if (raw === undefined || raw === null || raw === '') throw DomainError.invalid({ [field]: ['This field is required.'] })
+  const id = parseRecordId(raw)
+  if (id === null) throw DomainError.invalid({ [field]: ['A valid integer is required.'] })
+  return id
+}
+
+/** Whether a booking can be paid now: not cancelled, not paid (nor refunded), priced. 409 with the reason otherwise. */
+export function assertPayable(booking: PaymentBooking, provider: { name: string }): void {
+  if (booking.status === 'cancelled') throw new DomainError('conflict', PAYMENT_MESSAGES.bookingCancelled)
+  if (booking.paymentState === 'paid') throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
+  if (booking.paymentState !== 'unpaid') throw new DomainError('conflict', PAYMENT_MESSAGES.refundState(booking.paymentState))
+  if (Number(booking.amount) === 0) throw new DomainError('conflict', PAYMENT_MESSAGES.notQuoted)
+  if (provider.name === 'stripe') {
+    try {
+      toMinorUnits(booking.amount, booking.currency)
+    } catch (error) {
+      if (error instanceof AmountNotChargeableError) throw new DomainError('conflict', PAYMENT_MESSAGES.notChargeable(booking.currency))
+      throw error
+    }
+  }
+}
+
+/**
+ * POST /api/payments/create-intent/ `{booking_id}`: a payment for one of the traveler's own bookings (404 for
+ * another's), in the configured provider, for the booking's amount and currency (never the client's). Asked again
+ * for the same unpaid booking it answers the live payment rather than a second (`created: false`); a booking
+ * re-quoted since gets a new one and the old one is given up. With the next step: the bank details and the
+ * reference to quote (manual), or Stripe.js's client secret.
+ */
+export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
+  const actor = requirePayer(ctx)
+  const bookingId = recordIdField(input, 'booking_id')
+  const provider = activePaymentProvider(ctx.config)
+  return ctx.db.transaction(async (tx) => {
+    // The booking's row is held until the payment is written: two creates for one booking take turns.
+    const booking = await loadPaymentBooking(tx, bookingId, actor, true)
+    if (!booking || booking.travelerId !== actor.id) throw new DomainError('not_found', PAYMENT_MESSAGES.bookingNotFound)
+    assertPayable(booking, provider)
+    const live = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
+      .orderBy(desc(payments.id))
+    const reusable = live.find((p) => p.provider === provider.name && p.amount === booking.amount && p.currency === booking.currency)
+    const ref = { reference: booking.reference, title: booking.title, travelerId: booking.travelerId }
+    const answer = (p: typeof payments.$inferSelect, clientSecret: string | null, nextAction: NextAction, created: boolean) => ({
+      ...serializePayment(p, ref),
+      client_secret: clientSecret,
+      next_action: nextAction,
+      created,
+    })
+    if (reusable) {
+      const state = await viaProvider(() => provider.retrieve(reusable.intentId))
+      if (state.status === 'succeeded') {
+        // Paid at Stripe, not recorded yet (the confirm and the webhook are on their way): record it now.
+        const settled = await settlePayment(tx, reusable.id, { userId: actor.id, method: state.method })
+        return answer(settled.payment, null, provider.nextAction(booking.reference), false)
+      }
+      if (state.status !== 'cancelled') return answer(reusable, state.clientSecret, provider.nextAction(booking.reference), false)
+    }
+    if (live.length) {
+      await tx
+        .update(payments)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(
+          inArray(
+            payments.id,
+            live.map((p) => p.id),
+          ),
+        )
+    }
+    const made = await tx.$count(payments, eq(payments.bookingId, booking.id))
+    const created = await viaProvider(
+      () =>
+        provider.createIntent({
+          amount: booking.amount,
+          currency: booking.currency,
+          bookingId: booking.id,
+          reference: booking.reference,
+          // A retry after a failed write asks for the same intent again, not a second one.
+          idempotencyKey: `meridian-booking-${booking.id}-${made + 1}-${booking.amount}-${booking.currency}`,
+        }),
+      booking.currency,
+    )
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        bookingId: booking.id,
+        provider: provider.name,
+        intentId: created.intentId,
+        amount: booking.amount,
+        currency: booking.currency,
+        status: 'requires_payment',
+        createdBy: actor.id,
+      })
+      .returning()
+    // Intents given up at the provider too (best effort: nobody can pay them from here any more).
+    for (const old of live) if (old.provider === provider.name && old.provider !== 'manual') await provider.cancel(old.intentId).catch(() => undefined)
+    return answer(row!, created.clientSecret, created.nextAction, true)
+  })
+}

@@ -1,0 +1,70 @@
+import { and, type Database, eq, paymentEvents, payments } from '@meridian/db'
+import type { ServiceContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { recordRefund } from './mark-refunded.ts'
+import { PAYMENT_MESSAGES } from './messages.ts'
+import { toMinorUnits } from './money.ts'
+import { activePaymentProvider, type ProviderEvent, WebhookSignatureError } from './providers/index.ts'
+import { type Settled, settlePayment } from './settle.ts'
+import { afterSettle } from './confirm.ts'
+import { viaProvider } from './provider-errors.ts'
+
+export interface WebhookAnswer {
+  received: true
+  /** The event was handled before (a redelivery): nothing changed. */
+  duplicate: boolean
+  /** What it did: 'settled', 'refunded', or 'ignored' (an event about nothing of ours, or nothing to change). */
+  outcome: 'settled' | 'refunded' | 'ignored'
+}
+
+/**
+ * POST /api/payments/webhook/: a provider's event, its signature checked on the raw body (400 when it does not hold,
+ * or when the provider has no webhooks). Each event id is handled once (payment_events, in the same transaction as
+ * its effect, so a failure leaves it for the provider's next delivery). payment_intent.succeeded records the money
+ * (as a confirm does), payment_intent.payment_failed leaves the payment awaiting money, charge.refunded in full
+ * records the refund.
+ */
+export async function handlePaymentWebhook(ctx: ServiceContext, rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookAnswer> {
+  const provider = activePaymentProvider(ctx.config)
+  let event: ProviderEvent
+  try {
+    if (!signatureHeader) throw new WebhookSignatureError('no signature header')
+    event = provider.verifyWebhook(rawBody, signatureHeader)
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new DomainError('invalid', provider.name === 'manual' ? PAYMENT_MESSAGES.webhooksOff : PAYMENT_MESSAGES.badSignature)
+    }
+    throw error
+  }
+  let settled: Settled | null = null
+  const answer = await ctx.db.transaction(async (tx): Promise<WebhookAnswer> => {
+    const [first] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: provider.name, eventType: event.type })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id })
+    if (!first) return { received: true, duplicate: true, outcome: 'ignored' }
+    const ignored: WebhookAnswer = { received: true, duplicate: false, outcome: 'ignored' }
+    if (!event.intentId) return ignored
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, event.intentId)))
+    if (!payment) return ignored
+    if (event.type === 'payment_intent.succeeded') {
+      // The event's own figures are not trusted alone: the intent is read back from the provider.
+      const state = await viaProvider(() => provider.retrieve(payment.intentId))
+      if (state.status !== 'succeeded' || state.amountReceived !== toMinorUnits(payment.amount, payment.currency)) return ignored
+      settled = await settlePayment(tx as unknown as Database, payment.id, { userId: null, method: state.method })
+      return { received: true, duplicate: false, outcome: settled.changed ? 'settled' : 'ignored' }
+    }
+    if (event.type === 'charge.refunded' && event.refundedInFull && (payment.status === 'succeeded' || payment.status === 'refund_due')) {
+      await recordRefund(tx as unknown as Database, payment.id, payment.bookingId, event.refundId ?? '', null, ['succeeded', 'refund_due'])
+      return { received: true, duplicate: false, outcome: 'refunded' }
+    }
+    return ignored
+  })
+  const done = settled as Settled | null
+  if (done) await afterSettle(ctx, done)
+  return answer
+}

@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  BOOKING_STATUSES,
+  BOOKING_TYPES,
+  CABIN_CLASSES,
+  FLIGHT_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATES,
+  PAYMENT_STATUSES,
+  WISHLIST_TYPES,
+} from '@meridian/validators/booking-constants'
+import { activities } from './activities.ts'
+import { timestamps } from './columns.ts'
+import { countries, locations } from './destinations.ts'
+import { itineraryItems } from './itineraries.ts'
+import { suppliers } from './suppliers.ts'
+import { trips } from './trips.ts'
+import { users } from './users.ts'
+
+/**
+ * A flight offer that staff keep (2-catalogue-content.md §3 Flight, docs/bookings.md): one airline's flight on one
+ * day in one cabin class, between two airports (locations of type airport), with its price and the seats left.
+ * seats_left never goes below 0: bookings take seats with a guarded UPDATE in their own transaction.
+ */
+export const flights = pgTable(
+  'flights',
+  {
+    id: serial('id').primaryKey(),
+    airlineCode: text('airline_code').notNull(),
+    airlineName: text('airline_name').notNull(),
+    flightNumber: text('flight_number').notNull(),
+    aircraft: text('aircraft').notNull().default(''),
+    departureAirportId: integer('departure_airport_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    arrivalAirportId: integer('arrival_airport_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
+    cabinClass: text('cabin_class', { enum: CABIN_CLASSES }).notNull().default('economy'),
+    stops: smallint('stops').notNull().default(0),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    seatsTotal: integer('seats_total').notNull(),
+    seatsLeft: integer('seats_left').notNull(),
+    amenities: jsonb('amenities').$type<string[]>().notNull().default([]),
+    rating: numeric('rating', { precision: 2, scale: 1 }),
+    reviewCount: integer('review_count').notNull().default(0),
+    status: text('status', { enum: FLIGHT_STATUSES }).notNull().default('scheduled'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('flights_offer_key').on(t.airlineCode, t.flightNumber, t.departureAt, t.cabinClass),
+    // Search: the airports of From (and To) resolved first, then each airport's departures in time order.
+    index('flights_route_departure_idx').on(t.departureAirportId, t.arrivalAirportId, t.departureAt),
+    index('flights_departure_idx').on(t.departureAirportId, t.departureAt),
+    index('flights_arrival_idx').on(t.arrivalAirportId, t.departureAt),
+    index('flights_departure_at_idx').on(t.departureAt, t.id),
+    check('flights_seats_check', sql`${t.seatsLeft} >= 0 and ${t.seatsLeft} <= ${t.seatsTotal}`),
+    check('flights_times_check', sql`${t.arrivalAt} > ${t.departureAt}`),
+    check('flights_airports_check', sql`${t.arrivalAirportId} <> ${t.departureAirportId}`),
+    check('flights_price_check', sql`${t.price} >= 0`),
+    check('flights_stops_check', sql`${t.stops} between 0 and 3`),
+    check('flights_rating_check', sql`${t.rating} is null or ${t.rating} between 0 and 5`),
+  ],
+)
+
+/**
+ * A booking (2-catalogue-content.md §3 Booking, docs/bookings.md): a flight's seats, a hotel stay request, an
+ * activity for a group or a whole trip, with its price in a currency, taken from the booked thing and never from the
+ * client. A trip's spent amount and its counts of flights, accommodations and activities come from its confirmed
+ * bookings.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    bookingType: text('booking_type', { enum: BOOKING_TYPES }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('unpaid'),
+    travelerId: integer('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'set null' }),
+    flightId: integer('flight_id').references(() => flights.id, { onDelete: 'restrict' }),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'restrict' }),
+    itineraryItemId: integer('itinerary_item_id').references(() => itineraryItems.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** The day it happens (departure, check-in, the activity's day, the trip's start). */
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    /** Check-out, or the trip's end. */
+    endDate: date('end_date', { mode: 'string' }),
+    /** Passengers, guests or participants. */
+    partySize: integer('party_size').notNull().default(1),
+    rooms: integer('rooms'),
+    cabinClass: text('cabin_class', { enum: CABIN_CLASSES }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    notes: text('notes').notNull().default(''),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    /** The name, reference and title as search compares them (lower case, no accents). */
+    searchText: text('search_text').generatedAlwaysAs(sql`meridian_search_key(reference || ' ' || title)`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bookings_reference_key').on(t.reference),
+    // The traveler's bookings newest first, and by type (decision 021).
+    index('bookings_traveler_created_idx').on(t.travelerId, t.createdAt.desc(), t.id.desc()),
+    index('bookings_traveler_type_created_idx').on(t.travelerId, t.bookingType, t.createdAt.desc(), t.id.desc()),
+    index('bookings_type_created_idx').on(t.bookingType, t.createdAt.desc(), t.id.desc()),
+    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('bookings_trip_idx').on(t.tripId, t.status),
+    index('bookings_flight_idx').on(t.flightId),
+    index('bookings_supplier_idx').on(t.supplierId),
+    index('bookings_activity_idx').on(t.activityId),
+    index('bookings_item_idx').on(t.itineraryItemId),
+    index('bookings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('bookings_party_check', sql`${t.partySize} >= 1`),
+    check('bookings_rooms_check', sql`${t.rooms} is null or ${t.rooms} >= 1`),
+    check('bookings_amount_check', sql`${t.amount} >= 0`),
+    check('bookings_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.serviceDate}`),
+  ],
+)
+
+/**
+ * A payment of one booking through a provider (docs/bookings.md "Payments"): its amount and currency copied from the
+ * booking when the intent is made. A booking has at most one payment that went through.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's payment intent id (the manual provider makes its own). */
+    intentId: text('intent_id').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
+    method: text('method').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundReference: text('refund_reference').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
+    uniqueIndex('payments_booking_settled_key')
+      .on(t.bookingId)
+      .where(sql`${t.status} in ('succeeded', 'refunded', 'refund_due')`),
+    index('payments_booking_idx').on(t.bookingId, t.createdAt.desc()),
+    index('payments_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+  ],
+)
+
+/** Provider webhook events already handled (Stripe's event ids): a redelivered event changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A saved item of a traveler's wishlist (2-catalogue-content.md §3 Wishlist item): a destination (country), a hotel
+ * (an accommodation supplier), an activity or a trip. Exactly one target, by type; saving twice keeps one.
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: WISHLIST_TYPES }).notNull(),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wishlist_user_saved_idx').on(t.userId, t.savedAt.desc(), t.id.desc()),
+    index('wishlist_user_type_saved_idx').on(t.userId, t.itemType, t.savedAt.desc(), t.id.desc()),
+    uniqueIndex('wishlist_country_key')
+      .on(t.userId, t.countryId)
+      .where(sql`${t.countryId} is not null`),
+    uniqueIndex('wishlist_supplier_key')
+      .on(t.userId, t.supplierId)
+      .where(sql`${t.supplierId} is not null`),
+    uniqueIndex('wishlist_activity_key')
+      .on(t.userId, t.activityId)
+      .where(sql`${t.activityId} is not null`),
+    uniqueIndex('wishlist_trip_key')
+      .on(t.userId, t.tripId)
+      .where(sql`${t.tripId} is not null`),
+    index('wishlist_supplier_idx').on(t.supplierId),
+    index('wishlist_activity_idx').on(t.activityId),
+    index('wishlist_trip_idx').on(t.tripId),
+    check(
+      'wishlist_target_check',
+      sql`(${t.itemType} = 'destination' and ${t.countryId} is not null and ${t.supplierId} is null and ${t.activityId} is null and ${t.tripId} is null)
+        or (${t.itemType} = 'hotel' and ${t.supplierId} is not null and ${t.countryId} is null and ${t.activityId} is null and ${t.tripId} is null)
+        or (${t.itemType} = 'activity' and ${t.activityId} is not null and ${t.countryId} is null and ${t.supplierId} is null and ${t.tripId} is null)
+        or (${t.itemType} = 'trip' and ${t.tripId} is not null and ${t.countryId} is null and ${t.supplierId} is null and ${t.activityId} is null)`,
+    ),
+  ],
+)
