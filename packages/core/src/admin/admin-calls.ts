@@ -1,4 +1,8 @@
-import { desc, gte, sql, users } from '@meridian/db'
+import { desc, users } from '@meridian/db'
+import { baseCurrencyCode } from '../analytics/figures.ts'
+import { periodWindow } from '../analytics/periods.ts'
+import { type AnalyticsCards, analyticsCards, type AnalyticsReport, analyticsReport, requireAnalytics } from '../analytics/report.ts'
+import { HEALTH_THRESHOLDS, type HealthState, type ServiceHealth, serviceHealth, worstCheck } from '../monitoring/service-health.ts'
 import type { ServiceContext } from '../context.ts'
 import { listRecentActivity, type ActivityDto } from '../activity/list-recent-activity.ts'
 import { platformStatus, type StatusCheck } from '../dashboard/platform-status.ts'
@@ -12,11 +16,15 @@ export interface AdminDashboard {
   users: UserStats
   recent_users: { id: number; username: string; full_name: string; date_joined: string }[]
   recent_activity: ActivityDto[]
+  /** The analytics cards of the last 30 days, in the base currency, with the System Health panel. */
+  analytics: { period: '30d'; currency: string; cards: AnalyticsCards; system_health: ServiceHealth }
 }
 
-export async function adminDashboard(ctx: ServiceContext): Promise<AdminDashboard> {
+export async function adminDashboard(ctx: ServiceContext, now: Date = new Date()): Promise<AdminDashboard> {
   requireAdmin(ctx)
-  const [stats, recent, activity] = await Promise.all([
+  requireAnalytics(ctx)
+  const currency = await baseCurrencyCode(ctx.db)
+  const [stats, recent, activity, figures] = await Promise.all([
     queryUserStats(ctx.db),
     ctx.db
       .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, dateJoined: users.dateJoined })
@@ -24,11 +32,13 @@ export async function adminDashboard(ctx: ServiceContext): Promise<AdminDashboar
       .orderBy(desc(users.dateJoined), desc(users.id))
       .limit(5),
     listRecentActivity(ctx, 10),
+    analyticsCards(ctx, periodWindow('30d', now), currency, now),
   ])
   return {
     users: stats,
     recent_users: recent.map((u) => ({ id: u.id, username: u.username, full_name: displayName(u), date_joined: new Date(u.dateJoined).toISOString() })),
     recent_activity: activity,
+    analytics: { period: '30d', currency, ...figures },
   }
 }
 
@@ -37,60 +47,33 @@ export async function adminListUsers(ctx: ServiceContext, input: unknown): Promi
   return queryUserPage(ctx.db, input)
 }
 
-export interface AdminAnalytics {
-  period_days: number
-  signups_by_day: { date: string; count: number }[]
-  signups_in_period: number
-  active_last_7_days: number
-  active_last_30_days: number
-  users: UserStats
+/** GET /users/api/admin/analytics/?period=: the Analytics Dashboard's report (docs/analytics.md). */
+export function adminAnalytics(ctx: ServiceContext, input: { period?: unknown } = {}): Promise<AnalyticsReport> {
+  return analyticsReport(ctx, input)
 }
 
-/** Sign-ups per day over the last 30 days and how many users signed in lately. */
-export async function adminAnalytics(ctx: ServiceContext): Promise<AdminAnalytics> {
-  requireAdmin(ctx)
-  const days = 30
-  const since = new Date(Date.now() - days * 86_400_000)
-  const [byDay, [recent], stats] = await Promise.all([
-    ctx.db
-      .select({ day: sql<string>`to_char(date_trunc('day', ${users.dateJoined} at time zone 'UTC'), 'YYYY-MM-DD')`, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(gte(users.dateJoined, since))
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
-    ctx.db
-      .select({
-        week: sql<number>`count(*) filter (where ${users.lastLogin} >= now() - interval '7 days')`.mapWith(Number),
-        month: sql<number>`count(*) filter (where ${users.lastLogin} >= now() - interval '30 days')`.mapWith(Number),
-      })
-      .from(users),
-    queryUserStats(ctx.db),
-  ])
-  const counts = new Map(byDay.map((r) => [r.day, r.count]))
-  const signups: { date: string; count: number }[] = []
-  for (let i = days - 1; i >= 0; i--) {
-    const date = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10)
-    signups.push({ date, count: counts.get(date) ?? 0 })
-  }
-  return {
-    period_days: days,
-    signups_by_day: signups,
-    signups_in_period: signups.reduce((n, d) => n + d.count, 0),
-    active_last_7_days: recent?.week ?? 0,
-    active_last_30_days: recent?.month ?? 0,
-    users: stats,
-  }
-}
-
-export interface SystemHealth {
-  status: 'operational' | 'degraded' | 'down'
+export interface SystemHealth extends ServiceHealth {
+  /** The overall state (operational, degraded, down): the last 24 hours' figures and the live checks together. */
+  status: HealthState
   checks: StatusCheck[]
+  /** The span the figures cover: the last 24 hours. */
+  range: { from: string; to: string }
+  thresholds: typeof HEALTH_THRESHOLDS
   checked_at: string
 }
 
-export async function systemHealth(ctx: ServiceContext): Promise<SystemHealth> {
-  requireAdmin(ctx)
+/** GET /users/api/admin/system-health/: the live checks and the last 24 hours of request figures, with the overall state. */
+export async function systemHealth(ctx: ServiceContext, now: Date = new Date()): Promise<SystemHealth> {
+  requireAnalytics(ctx)
   const checks = await platformStatus(ctx)
-  const status = checks.some((c) => c.status === 'down') ? 'down' : checks.some((c) => c.status === 'degraded') ? 'degraded' : 'operational'
-  return { status, checks, checked_at: new Date().toISOString() }
+  const span = { from: new Date(now.getTime() - 86_400_000), to: now }
+  const health = await serviceHealth(ctx.db, span, { now, live: worstCheck(checks) })
+  return {
+    status: health.state,
+    ...health,
+    checks,
+    range: { from: span.from.toISOString(), to: span.to.toISOString() },
+    thresholds: HEALTH_THRESHOLDS,
+    checked_at: now.toISOString(),
+  }
 }

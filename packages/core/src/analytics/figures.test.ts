@@ -1,4 +1,4 @@
-import { bookings, conversionRates, countries, currencies, eq, payments, quizSubmissions, tripAssignments, trips, users } from '@meridian/db'
+import { bookings, chatConversations, chatMessages, conversionRates, countries, currencies, eq, payments, quizSubmissions, tripAssignments, trips, users } from '@meridian/db'
 import { ANALYTICS_MESSAGES } from '@meridian/validators/analytics-constants'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertBooking } from '../bookings/record.ts'
@@ -10,6 +10,7 @@ import { dailySeries, quizFunnel, roleDistribution, topDestinations } from './pa
 import { ANALYTICS_DENIED, analyticsReport } from './report.ts'
 import { domainErrorOf } from '../trips/test-bed.ts'
 import { changePercent, parsePeriod, periodWindow } from './periods.ts'
+import { RequestFigures } from '../monitoring/request-figures.ts'
 
 let bed: Awaited<ReturnType<typeof tripTestBed>>
 /** A Tuesday afternoon: "Last 7 days" is Wednesday 4 March 00:00 UTC up to Wednesday 11 March 00:00 UTC. */
@@ -141,6 +142,11 @@ describe('the card figures', () => {
     await pay(before, '80.00', 'USD', '2026-02-26T09:00:00Z')
     // Booked on the day of the first payment.
     await db.update(bookings).set({ createdAt: at('2026-03-05T09:00:00Z') })
+
+    // Three messages in the period (the first at its first instant), one the week before, one at its end.
+    const [talk] = await db.insert(chatConversations).values({ travelerId: traveler, title: 'Lisbon' }).returning()
+    for (const sent of ['2026-03-04T00:00:00Z', '2026-03-06T10:00:00Z', '2026-03-10T23:59:59Z', '2026-03-01T10:00:00Z', '2026-03-11T00:00:00Z'])
+      await db.insert(chatMessages).values({ conversationId: talk!.id, senderId: traveler, content: 'Hello', createdAt: at(sent) })
   })
 
   it('count users, active trips, revenue, quiz completion, trip value and response time over both spans', async () => {
@@ -154,6 +160,7 @@ describe('the card figures', () => {
     // Two of the three quizzes of the period reviewed; the one of the week before was.
     expect(f.quiz_completion).toEqual({ value: 66.7, previous: 100, change: -33.3 })
     expect(f.response_time_hours).toEqual({ value: 4, previous: 2, change: 100 })
+    expect(f.messages).toEqual({ value: 3, previous: 1, change: 200 })
   })
 
   it('are empty rather than invented for a span with nothing in it', async () => {
@@ -201,6 +208,19 @@ describe('the panels', () => {
 })
 
 describe('the report', () => {
+  it('reads System Health and API Response from the recorded request figures', async () => {
+    // One process, up for the first ten minutes of 5 March only, answering twenty requests in 11 to 25 ms, one a 500.
+    const process = new RequestFigures('report-app', at('2026-03-05T00:00:00Z').getTime())
+    for (let i = 0; i < 20; i++) process.record('GET /api/trips/', i === 0 ? 500 : 200, 20, at('2026-03-05T00:03:00Z').getTime())
+    await process.flush(bed.handle.db, { before: at('2026-03-05T00:10:00Z').getTime() })
+    const report = await analyticsReport(bed.as.admin!, { period: '7d' }, NOW)
+    // Nothing was measured the week before: no change to show.
+    expect(report.cards.api_response).toEqual({ value: 25, previous: null, change: null })
+    // Ten minutes up of the 5 days 14 h 59 min since the first: far below every threshold.
+    expect(report.system_health).toMatchObject({ requests: 20, error_rate: 5, api_p95_ms: 25, uptime_percent: 0.12, state: 'down', label: 'Down' })
+    expect(report.cards.system_health).toEqual({ value: 0.12, previous: null, change: null, state: 'down', label: 'Down' })
+  })
+
   it('is for those with view_analytics (admins) or every permission (superadmins): the other roles get 403', async () => {
     const report = await analyticsReport(bed.as.admin!, { period: '7d' }, NOW)
     expect(report).toMatchObject({
@@ -211,6 +231,7 @@ describe('the report', () => {
       cards: { total_revenue: { value: '155.00' } },
     })
     expect(report.daily).toHaveLength(7)
+    expect(report.cards.messages.value).toBe(3)
     expect((await analyticsReport(bed.as.superadmin!, {}, NOW)).period).toBe('30d')
     for (const role of ['expert', 'specialist', 'editor', 'traveler']) {
       const error = await domainErrorOf(analyticsReport(bed.as[role]!, { period: '7d' }, NOW))

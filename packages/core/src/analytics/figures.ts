@@ -26,6 +26,8 @@ export interface AnalyticsFigures {
   avg_trip_value: Figure<string> & { currency: string }
   /** Hours from an expert's assignment to its acceptance, on average, for acceptances in the period. */
   response_time_hours: Figure
+  /** Chat messages sent in the period. */
+  messages: Figure
 }
 
 const span = (s: Span) => ({
@@ -35,10 +37,10 @@ const span = (s: Span) => ({
   toDay: s.to.toISOString().slice(0, 10),
 })
 
-/** The card figures of a window (docs/analytics.md "Figures"): three statements, each over both spans at once. */
 /** The code of the base currency (USD when none is marked). */
 export const baseCurrencyCode = async (db: Database) => (await baseCurrency(db))?.code ?? 'USD'
 
+/** The card figures of a window (docs/analytics.md "Cards"): a few statements, each over both spans at once. */
 export async function analyticsFigures(db: Database, window: PeriodWindow, knownCurrency?: string): Promise<AnalyticsFigures> {
   const c = span(window.current)
   const p = span(window.previous)
@@ -56,7 +58,9 @@ export async function analyticsFigures(db: Database, window: PeriodWindow, known
         (select avg(extract(epoch from responded_at - created_at)) / 3600 from trip_assignments
           where status = 'accepted' and responded_at >= ${c.from}::timestamptz and responded_at < ${c.to}::timestamptz) as response_now,
         (select avg(extract(epoch from responded_at - created_at)) / 3600 from trip_assignments
-          where status = 'accepted' and responded_at >= ${p.from}::timestamptz and responded_at < ${p.to}::timestamptz) as response_before`),
+          where status = 'accepted' and responded_at >= ${p.from}::timestamptz and responded_at < ${p.to}::timestamptz) as response_before,
+        (select count(*)::int from chat_messages where created_at >= ${c.from}::timestamptz and created_at < ${c.to}::timestamptz) as messages_now,
+        (select count(*)::int from chat_messages where created_at >= ${p.from}::timestamptz and created_at < ${p.to}::timestamptz) as messages_before`),
     db.execute(sql`
       select (pm.confirmed_at >= ${c.from}::timestamptz) as now, pm.currency, sum(pm.amount)::text as amount
         from payments pm
@@ -110,5 +114,6 @@ export async function analyticsFigures(db: Database, window: PeriodWindow, known
     quiz_completion: figure(rate(num('reviewed_now'), num('quizzes_now')), rate(num('reviewed_before'), num('quizzes_before'))),
     avg_trip_value: { ...figure(avgNow, avgBefore), currency },
     response_time_hours: figure(hours(num('response_now')), hours(num('response_before'))),
+    messages: figure(num('messages_now'), num('messages_before')),
   }
 }

@@ -1,9 +1,11 @@
 import { ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '@meridian/validators/analytics-constants'
 import { assertCanAny } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
-import { type AnalyticsFigures, analyticsFigures, baseCurrencyCode } from './figures.ts'
+import { platformStatus } from '../dashboard/platform-status.ts'
+import { type ServiceHealth, serviceHealth, worstCheck } from '../monitoring/service-health.ts'
+import { type AnalyticsFigures, analyticsFigures, baseCurrencyCode, type Figure } from './figures.ts'
 import { type DailyFigures, dailySeries, type Funnel, quizFunnel, type RoleShare, roleDistribution, type TopDestination, topDestinations } from './panels.ts'
-import { parsePeriod, periodWindow } from './periods.ts'
+import { changePercent, parsePeriod, type PeriodWindow, periodWindow } from './periods.ts'
 
 /** Who may read analytics (1-platform-core.md §6): view_analytics, or '*'. */
 export const ANALYTICS_DENIED = 'You do not have permission to view analytics.'
@@ -19,24 +21,52 @@ export interface AnalyticsReport {
   previous_range: { from: string; to: string }
   generated_at: string
   currency: string
-  cards: AnalyticsFigures
+  cards: AnalyticsCards
+  /** The System Health panel: uptime, API response, error rate and the overall state over the period. */
+  system_health: ServiceHealth
   daily: DailyFigures[]
   roles: RoleShare[]
   top_destinations: TopDestination[]
   funnel: Funnel
 }
 
+export interface AnalyticsCards extends AnalyticsFigures {
+  /** Uptime in percent over the period, with the overall state (docs/analytics.md "System Health"). */
+  system_health: Figure & { state: ServiceHealth['state']; label: string }
+  /** The 95th percentile of response time over the period, ms. */
+  api_response: Figure
+}
+
+const compare = (value: number | null, previous: number | null): Figure => ({ value, previous, change: changePercent(value, previous) })
+
+/** The cards of a window with the System Health panel (the admin dashboard shows these alone). */
+export async function analyticsCards(ctx: ServiceContext, window: PeriodWindow, currency: string, now: Date): Promise<{ cards: AnalyticsCards; system_health: ServiceHealth }> {
+  const checks = await platformStatus(ctx)
+  const live = worstCheck(checks)
+  const [figures, health, before] = await Promise.all([
+    analyticsFigures(ctx.db, window, currency),
+    serviceHealth(ctx.db, window.current, { now, live }),
+    serviceHealth(ctx.db, window.previous, { now }),
+  ])
+  const cards: AnalyticsCards = {
+    ...figures,
+    system_health: { ...compare(health.uptime_percent, before.uptime_percent), state: health.state, label: health.label },
+    api_response: compare(health.api_p95_ms, before.api_p95_ms),
+  }
+  return { cards, system_health: health }
+}
+
 /**
- * The analytics of a period (docs/analytics.md): the cards with their change against the span before, the daily
- * series, users by role, the top destinations and the quiz funnel, all from the records.
+ * The analytics of a period (docs/analytics.md): the cards with their change against the span before, the System
+ * Health panel, the daily series, users by role, the top destinations and the quiz funnel, all from the records.
  */
 export async function analyticsReport(ctx: ServiceContext, input: { period?: unknown } = {}, now: Date = new Date()): Promise<AnalyticsReport> {
   requireAnalytics(ctx)
   const period = parsePeriod(input.period)
   const window = periodWindow(period, now)
   const currency = await baseCurrencyCode(ctx.db)
-  const [cards, daily, roles, top, funnel] = await Promise.all([
-    analyticsFigures(ctx.db, window, currency),
+  const [{ cards, system_health }, daily, roles, top, funnel] = await Promise.all([
+    analyticsCards(ctx, window, currency, now),
     dailySeries(ctx.db, window, currency),
     roleDistribution(ctx.db),
     topDestinations(ctx.db, window, currency),
@@ -51,6 +81,7 @@ export async function analyticsReport(ctx: ServiceContext, input: { period?: unk
     generated_at: now.toISOString(),
     currency,
     cards,
+    system_health,
     daily,
     roles,
     top_destinations: top,

@@ -39,9 +39,14 @@ export function routeKey(method: string, pathname: string): string {
 export class RequestFigures {
   readonly process: string
   private cells = new Map<string, Cell>()
+  /** The first minute this process has not yet marked as lived through in service_minutes. */
+  private unmarked: number
+  /** The last write failed: the minutes since may have been lived through without a working database. */
+  private failed = false
 
-  constructor(processName = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`) {
+  constructor(processName = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`, startedAt: number = Date.now()) {
     this.process = processName.slice(0, 100)
+    this.unmarked = Math.floor(startedAt / MINUTE) * MINUTE
   }
 
   record(route: string, status: number, durationMs: number, at: number = Date.now()) {
@@ -58,29 +63,79 @@ export class RequestFigures {
   }
 
   /**
-   * Adds the minutes before `before` (all of them with `all`) to request_minutes, in one statement, and forgets them.
-   * A failed write keeps them for the next flush.
+   * Adds the minutes before `before` (all of them with `all`) to request_minutes and to the daily sums in request_days,
+   * marks the minutes this process lived through in service_minutes (docs/analytics.md "Uptime"), in one transaction,
+   * and forgets them. A failed write keeps the figures for the next flush; the minutes lived through while the
+   * database could not be written are not marked later (the service was not working then).
    */
   async flush(db: Database, options: { before?: number; all?: boolean } = {}): Promise<number> {
-    const before = options.all ? Number.POSITIVE_INFINITY : options.before ?? Math.floor(Date.now() / MINUTE) * MINUTE
+    const now = Math.floor(Date.now() / MINUTE) * MINUTE
+    const before = options.all ? Number.POSITIVE_INFINITY : options.before ?? now
     const done = [...this.cells].filter(([, c]) => c.minute < before)
-    if (!done.length) return 0
-    const rows = done.map(
-      ([, c]) =>
-        sql`(${new Date(c.minute).toISOString()}::timestamptz, ${this.process}, ${c.route}, ${c.statusClass}::smallint, ${c.count}::int, ${
-          c.durationMsSum
-        }::float8, ${`{${c.buckets.join(',')}}`}::int[])`,
-    )
-    await db.execute(sql`
-      insert into request_minutes (minute, process, route, status_class, count, duration_ms_sum, buckets)
-      values ${sql.join(rows, sql`, `)}
-      on conflict (minute, process, route, status_class) do update set
-        count = request_minutes.count + excluded.count,
-        duration_ms_sum = request_minutes.duration_ms_sum + excluded.duration_ms_sum,
-        buckets = (select array_agg(a + b order by i) from unnest(request_minutes.buckets, excluded.buckets) with ordinality as t(a, b, i))`)
+    // Lived through: from the last minute marked up to `before` (this minute too at the end); after a failed write,
+    // only the last two minutes (the write works again, so the service does).
+    const markTo = options.all ? Math.max(now + MINUTE, this.unmarked) : before
+    const markFrom = this.failed ? Math.max(this.unmarked, markTo - 2 * MINUTE) : this.unmarked
+    this.failed = true
+    await db.transaction(async (tx) => {
+      if (done.length) {
+        const rows = done.map(
+          ([, c]) =>
+            sql`(${new Date(c.minute).toISOString()}::timestamptz, ${this.process}, ${c.route}, ${c.statusClass}::smallint, ${c.count}::int, ${
+              c.durationMsSum
+            }::float8, ${`{${c.buckets.join(',')}}`}::int[])`,
+        )
+        await tx.execute(sql`
+          insert into request_minutes (minute, process, route, status_class, count, duration_ms_sum, buckets)
+          values ${sql.join(rows, sql`, `)}
+          on conflict (minute, process, route, status_class) do update set
+            count = request_minutes.count + excluded.count,
+            duration_ms_sum = request_minutes.duration_ms_sum + excluded.duration_ms_sum,
+            buckets = ${ADD_BUCKETS('request_minutes')}`)
+        const days = new Map<string, { day: string; statusClass: number; count: number; durationMsSum: number; buckets: number[] }>()
+        for (const [, c] of done) {
+          const day = new Date(c.minute).toISOString().slice(0, 10)
+          const key = `${day}:${c.statusClass}`
+          const sum = days.get(key) ?? { day, statusClass: c.statusClass, count: 0, durationMsSum: 0, buckets: new Array(c.buckets.length).fill(0) }
+          sum.count += c.count
+          sum.durationMsSum += c.durationMsSum
+          c.buckets.forEach((b, i) => (sum.buckets[i] += b))
+          days.set(key, sum)
+        }
+        const dayRows = [...days.values()].map(
+          (d) => sql`(${d.day}::date, ${d.statusClass}::smallint, ${d.count}::bigint, ${d.durationMsSum}::float8, ${`{${d.buckets.join(',')}}`}::bigint[])`,
+        )
+        await tx.execute(sql`
+          insert into request_days (day, status_class, count, duration_ms_sum, buckets)
+          values ${sql.join(dayRows, sql`, `)}
+          on conflict (day, status_class) do update set
+            count = request_days.count + excluded.count,
+            duration_ms_sum = request_days.duration_ms_sum + excluded.duration_ms_sum,
+            buckets = ${ADD_BUCKETS('request_days')}`)
+      }
+      if (markTo > markFrom) await markServiceMinutes(tx, markFrom, markTo - MINUTE)
+    })
+    this.failed = false
     for (const [key] of done) this.cells.delete(key)
+    if (markTo > this.unmarked) this.unmarked = markTo
     return done.length
   }
+}
+
+/** The element-wise sum of a row's bucket counts and the incoming ones, for an upsert. */
+const ADD_BUCKETS = (table: string) =>
+  sql.raw(`(select array_agg(a + b order by i) from unnest(${table}.buckets, excluded.buckets) with ordinality as t(a, b, i))`)
+
+/** Marks the minutes from `first` to `last` (both included) as lived through, and counts the new ones per day. */
+export async function markServiceMinutes(db: Pick<Database, 'execute'>, first: number, last: number) {
+  await db.execute(sql`
+    with added as (
+      insert into service_minutes (minute)
+      select m from generate_series(${new Date(first).toISOString()}::timestamptz, ${new Date(last).toISOString()}::timestamptz, interval '1 minute') m
+      on conflict do nothing returning minute)
+    insert into service_days (day, minutes, first_minute)
+    select (minute at time zone 'UTC')::date, count(*)::int, min(minute) from added group by 1
+    on conflict (day) do update set minutes = service_days.minutes + excluded.minutes, first_minute = least(service_days.first_minute, excluded.first_minute)`)
 }
 
 export interface RequestSummary {
@@ -93,26 +148,68 @@ export interface RequestSummary {
   mean_ms: number | null
 }
 
-/** The recorded figures of every process for [from, to): requests, the 5xx share, the p95 and the mean. */
+/** The recorded figures of every process for [from, to), minute by minute: requests, the 5xx share, the p95 and the mean. */
 export async function requestSummary(db: Database, from: Date, to: Date): Promise<RequestSummary> {
-  const [row] = rowsOf<{ requests: number | null; errors: number | null; duration: number | null; buckets: number[] | string | null }>(
+  return summarise(
     await db.execute(sql`
-      select sum(count)::int as requests, sum(count) filter (where status_class = 5)::int as errors, sum(duration_ms_sum)::float8 as duration,
+      select sum(count)::int8 as requests, sum(count) filter (where status_class = 5)::int8 as errors, sum(duration_ms_sum)::float8 as duration,
              (select array_agg(s order by i) from (
-                select i, sum(b)::int as s from request_minutes r2, unnest(r2.buckets) with ordinality as t(b, i)
+                select i, sum(b)::int8 as s from request_minutes r2, unnest(r2.buckets) with ordinality as t(b, i)
                  where r2.minute >= ${from.toISOString()}::timestamptz and r2.minute < ${to.toISOString()}::timestamptz group by i) x) as buckets
         from request_minutes
        where minute >= ${from.toISOString()}::timestamptz and minute < ${to.toISOString()}::timestamptz`),
   )
+}
+
+/** The same figures for whole UTC days, [fromDay, toDay), from the daily sums (a few rows for a year). */
+export async function requestDaySummary(db: Database, fromDay: string, toDay: string): Promise<RequestSummary> {
+  return summarise(
+    await db.execute(sql`
+      select sum(count)::int8 as requests, sum(count) filter (where status_class = 5)::int8 as errors, sum(duration_ms_sum)::float8 as duration,
+             (select array_agg(s order by i) from (
+                select i, sum(b)::int8 as s from request_days r2, unnest(r2.buckets) with ordinality as t(b, i)
+                 where r2.day >= ${fromDay}::date and r2.day < ${toDay}::date group by i) x) as buckets
+        from request_days
+       where day >= ${fromDay}::date and day < ${toDay}::date`),
+  )
+}
+
+function summarise(result: unknown): RequestSummary {
+  const [row] = rowsOf<{ requests: number | string | null; errors: number | string | null; duration: number | null; buckets: (number | string)[] | string | null }>(result)
   const requests = Number(row?.requests ?? 0)
   if (!requests) return { requests: 0, error_rate: null, p95_ms: null, mean_ms: null }
-  const buckets = (typeof row!.buckets === 'string' ? row!.buckets.replace(/[{}]/g, '').split(',').map(Number) : row!.buckets ?? []).map(Number)
+  const buckets = (typeof row!.buckets === 'string' ? row!.buckets.replace(/[{}]/g, '').split(',') : row!.buckets ?? []).map(Number)
   return {
     requests,
     error_rate: Math.round((Number(row!.errors ?? 0) / requests) * 1000) / 10,
     p95_ms: percentile(buckets, 0.95),
     mean_ms: Math.round((Number(row!.duration ?? 0) / requests) * 10) / 10,
   }
+}
+
+/**
+ * The share of minutes in [from, to) in which the service ran and could write to the database, in percent with two
+ * decimals (docs/analytics.md "Uptime"). Counted from the first minute ever marked (a new installation is not down
+ * before it existed) up to the last minute surely written (one minute back from now); null when nothing is in range.
+ * Spans over two days read the daily counts.
+ */
+export async function uptimePercent(db: Database, from: Date, to: Date, now: Date = new Date()): Promise<number | null> {
+  const [first] = rowsOf<{ first: string | Date | null }>(await db.execute(sql`select min(first_minute) as first from service_days`))
+  if (!first?.first) return null
+  const start = Math.max(from.getTime(), new Date(first.first).getTime())
+  const end = Math.min(to.getTime(), Math.floor(now.getTime() / MINUTE) * MINUTE - MINUTE)
+  if (end <= start) return null
+  const startIso = new Date(start).toISOString()
+  const endIso = new Date(end).toISOString()
+  const [row] = rowsOf<{ n: number | string | null }>(
+    await db.execute(
+      end - start > 2 * 86_400_000
+        ? sql`select sum(minutes)::int8 as n from service_days where day >= ${startIso.slice(0, 10)}::date and day <= ${endIso.slice(0, 10)}::date`
+        : sql`select count(*)::int8 as n from service_minutes where minute >= ${startIso}::timestamptz and minute < ${endIso}::timestamptz`,
+    ),
+  )
+  const alive = Math.min(Number(row?.n ?? 0), (end - start) / MINUTE)
+  return Math.round((alive / ((end - start) / MINUTE)) * 10_000) / 100
 }
 
 /** The upper bound of the bucket holding the q-th quantile (the last bucket, slower than every bound, as its lower one). */
@@ -128,11 +225,12 @@ export function percentile(buckets: number[], q: number): number | null {
   return REQUEST_BUCKETS_MS[REQUEST_BUCKETS_MS.length - 1]!
 }
 
-/** Drops request figures older than REQUEST_FIGURES_KEPT_DAYS; answers how many rows went. */
+/** Drops request minutes and marked service minutes older than REQUEST_FIGURES_KEPT_DAYS (the daily sums stay); answers how many request rows went. */
 export async function pruneRequestFigures(db: Database, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REQUEST_FIGURES_KEPT_DAYS * 86_400_000).toISOString()
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`with gone as (delete from request_minutes where minute < ${cutoff}::timestamptz returning 1) select count(*)::int as n from gone`),
   )
+  await db.execute(sql`delete from service_minutes where minute < ${cutoff}::timestamptz`)
   return Number(rows[0]?.n ?? 0)
 }

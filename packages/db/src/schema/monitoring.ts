@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { users } from './users.ts'
 
@@ -42,3 +42,35 @@ export const requestMinutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.minute, t.process, t.route, t.statusClass] }), index('request_minutes_minute_idx').on(t.minute)],
 )
+
+/**
+ * The same request figures summed per UTC day and status class over every process and route, written with the minutes
+ * (docs/analytics.md "Request figures"): the analytics periods up to a year read these few rows. Kept as long as the
+ * platform runs (a row a day per class).
+ */
+export const requestDays = pgTable(
+  'request_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    statusClass: smallint('status_class').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    durationMsSum: doublePrecision('duration_ms_sum').notNull(),
+    buckets: bigint('buckets', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.statusClass] })],
+)
+
+/**
+ * The minutes in which at least one app process was running and could write to the database (docs/analytics.md
+ * "Uptime"): every process marks the minutes it lived through when it writes its figures. Kept 90 days.
+ */
+export const serviceMinutes = pgTable('service_minutes', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+})
+
+/** Those minutes counted per UTC day, with the first minute ever marked that day; kept as long as the platform runs. */
+export const serviceDays = pgTable('service_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  minutes: integer('minutes').notNull(),
+  firstMinute: timestamp('first_minute', { withTimezone: true }).notNull(),
+})
