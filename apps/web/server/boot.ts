@@ -26,9 +26,11 @@ import {
   seedDemoWishlist,
   smtpTransport,
   startMediaWorker,
+  type MediaWorker,
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
+import { createLogger, defaultLogSettings, installServerLogger, type Logger } from '@meridian/core/observability'
 
 /** How often this process writes its finished minutes of request figures. */
 const FIGURES_FLUSH_MS = 60_000
@@ -44,6 +46,10 @@ export interface Booted {
   handle: DatabaseHandle
   app: AppServices
   figures: RequestFigures
+  /** The process's logger (LOG_LEVEL, LOG_FORMAT), also behind reportServerError. */
+  logger: Logger
+  /** The media worker, whose queue the metrics read. */
+  media: MediaWorker
   stop(): Promise<void>
 }
 
@@ -51,12 +57,15 @@ export interface Booted {
 export async function boot(): Promise<Booted> {
   let config: AppConfig
   let handle: DatabaseHandle
+  let logger = createLogger(defaultLogSettings())
   try {
     config = loadConfig()
+    logger = createLogger(config.observability)
+    installServerLogger(logger)
     handle = await openAppDatabase(config)
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-      console.error(`\n${error.message}\n`)
+      logger.fatal(error.message)
       // 78 (EX_CONFIG): `npm start`'s supervisor does not restart a server that cannot start as configured.
       process.exit(EXIT_CONFIG)
     }
@@ -64,32 +73,32 @@ export async function boot(): Promise<Booted> {
   }
   const app = createAppServices(handle, config)
   const catalogue = await seedCatalogueIfEmpty(handle.db)
-  if (catalogue) console.log(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
+  if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   const currencies = await seedCurrenciesIfEmpty(handle.db)
-  if (currencies) console.log(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
+  if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (config.seedDemo && (await countUsers(handle.db)) === 0) {
     const created = await seedDemoUsers(handle.db)
-    console.log(`\nDemo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}\n`)
+    logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}`)
     const demoTrips = await seedDemoTrips(handle.db)
-    if (demoTrips) console.log(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
+    if (demoTrips) logger.info(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
     const demoItineraries = await seedDemoItineraries(handle.db)
-    if (demoItineraries) console.log(`Demo itineraries added on the demo expert's trips: ${demoItineraries} (labelled "Demo data").`)
+    if (demoItineraries) logger.info(`Demo itineraries added on the demo expert's trips: ${demoItineraries} (labelled "Demo data").`)
     const demoMatching = await seedDemoMatching(handle.db)
-    if (demoMatching) console.log(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
+    if (demoMatching) logger.info(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
     const demoChat = await seedDemoChat(handle.db)
-    if (demoChat) console.log(`Demo conversations added for the demo traveler: ${demoChat} (titles start with "Demo data").`)
+    if (demoChat) logger.info(`Demo conversations added for the demo traveler: ${demoChat} (titles start with "Demo data").`)
     const demoFlights = await seedDemoFlights(handle.db)
-    if (demoFlights) console.log(`Demo flights added: ${demoFlights} for the next 60 days, with the demo traveler's flight bookings (aircraft labelled "(demo data)").`)
+    if (demoFlights) logger.info(`Demo flights added: ${demoFlights} for the next 60 days, with the demo traveler's flight bookings (aircraft labelled "(demo data)").`)
     const demoStays = await seedDemoAccommodations(handle.db)
-    if (demoStays) console.log(`Demo places to stay added: ${demoStays} accommodation suppliers (descriptions start with "Demo data").`)
+    if (demoStays) logger.info(`Demo places to stay added: ${demoStays} accommodation suppliers (descriptions start with "Demo data").`)
     const demoDiscovery = await seedDemoDiscovery(handle.db)
-    if (demoDiscovery) console.log(`Demo Search & Discovery data added: Malé with ${demoDiscovery} rated activities and stays (descriptions start with "Demo data").`)
+    if (demoDiscovery) logger.info(`Demo Search & Discovery data added: Malé with ${demoDiscovery} rated activities and stays (descriptions start with "Demo data").`)
     const demoWishlist = await seedDemoWishlist(handle.db)
-    if (demoWishlist) console.log(`Demo wishlist items added for the demo traveler: ${demoWishlist} (a demo stay and trip among them).`)
+    if (demoWishlist) logger.info(`Demo wishlist items added for the demo traveler: ${demoWishlist} (a demo stay and trip among them).`)
     const demoBookings = await seedDemoBookings(handle.db)
-    if (demoBookings) console.log(`Demo bookings added for the demo traveler: ${demoBookings} stays, activities and trip packages (notes start with "Demo data").`)
+    if (demoBookings) logger.info(`Demo bookings added for the demo traveler: ${demoBookings} stays, activities and trip packages (notes start with "Demo data").`)
     const demoPayments = await seedDemoPayments(handle.db)
-    if (demoPayments) console.log(`Demo payments added on the demo bookings: ${demoPayments} (two received, one awaiting money).`)
+    if (demoPayments) logger.info(`Demo payments added on the demo bookings: ${demoPayments} (two received, one awaiting money).`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
@@ -98,7 +107,7 @@ export async function boot(): Promise<Booted> {
     const transport = await smtpTransport(config.smtpUrl)
     timers.push(
       setInterval(() => {
-        deliverOutbox(handle.db, transport, config.mailFrom).catch((e) => console.error('[mail] delivery failed:', e.message))
+        deliverOutbox(handle.db, transport, config.mailFrom).catch((e) => logger.error(`[mail] delivery failed: ${e.message}`))
       }, 5_000),
     )
   }
@@ -107,7 +116,7 @@ export async function boot(): Promise<Booted> {
   const origin = config.appOrigin ?? `http://localhost:${config.port}`
   timers.push(
     setInterval(
-      () => void mailOfflineParticipants(handle.db, origin).catch((e) => console.error('[chat] offline mail failed:', e.message)),
+      () => void mailOfflineParticipants(handle.db, origin).catch((e) => logger.error(`[chat] offline mail failed: ${e.message}`)),
       CHAT_MAIL_CHECK_MS,
     ).unref(),
   )
@@ -115,23 +124,25 @@ export async function boot(): Promise<Booted> {
   // (hourly), run at most once a day across every process (autoUpdateRates claims the day in the database).
   timers.push(
     setInterval(
-      () => void autoUpdateRates(handle.db, { allowPrivateUrls: config.ratesAllowPrivateUrls }).catch((e) => console.error('[rates] update failed:', e.message)),
+      () => void autoUpdateRates(handle.db, { allowPrivateUrls: config.ratesAllowPrivateUrls }).catch((e) => logger.error(`[rates] update failed: ${e.message}`)),
       config.ratesCheckIntervalMs,
     ).unref(),
   )
   // Request figures: this process's finished minutes written every minute; older than 90 days dropped once a day
   // (any process may do it; deleting twice deletes nothing more).
   const figures = new RequestFigures()
-  const flushFigures = () => figures.flush(handle.db).catch((e) => console.error('[figures] write failed:', e.message))
+  const flushFigures = () => figures.flush(handle.db).catch((e) => logger.error(`[figures] write failed: ${e.message}`))
   timers.push(setInterval(() => void flushFigures(), FIGURES_FLUSH_MS).unref())
   timers.push(
-    setInterval(() => void pruneRequestFigures(handle.db).catch((e) => console.error('[figures] clean-up failed:', e.message)), 86_400_000).unref(),
+    setInterval(() => void pruneRequestFigures(handle.db).catch((e) => logger.error(`[figures] clean-up failed: ${e.message}`)), 86_400_000).unref(),
   )
   return {
     config,
     handle,
     app,
     figures,
+    logger,
+    media,
     async stop() {
       timers.forEach(clearInterval)
       await figures.flush(handle.db, { all: true }).catch(() => {})

@@ -112,4 +112,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(ConfigError)
   })
+
+  it('reads the log level, log format and metrics token, refusing nonsense', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    expect(loadConfig(base).observability).toEqual({ logLevel: 'info', logFormat: 'pretty', metricsToken: null })
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).observability.logFormat).toBe('json')
+    const token = 'm'.repeat(24)
+    expect(loadConfig({ ...base, LOG_LEVEL: 'Silent', LOG_FORMAT: 'json', METRICS_TOKEN: ` ${token} ` }).observability).toEqual({
+      logLevel: 'silent',
+      logFormat: 'json',
+      metricsToken: token,
+    })
+    expect(() => loadConfig({ ...base, LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/)
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/)
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'has a space in it, long enough' })).toThrow(ConfigError)
+  })
 })

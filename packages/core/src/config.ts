@@ -40,6 +40,23 @@ export interface AppConfig {
   mediaHousekeepingMs: number
   /** Payments (docs/bookings.md "Payments"): the manual provider (default) or Stripe with its keys. */
   payments: PaymentSettings
+  /** Logs and metrics (docs/observability.md). */
+  observability: ObservabilitySettings
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface ObservabilitySettings {
+  /** LOG_LEVEL: the least severe level written (info); silent writes nothing. */
+  logLevel: LogLevel
+  /** LOG_FORMAT: json (one object a line, for a log collector) or pretty (for a person); json in production, else pretty. */
+  logFormat: 'json' | 'pretty'
+  /**
+   * METRICS_TOKEN: the bearer token /metrics asks for. Unset, nothing is recorded and /metrics answers 404 like any
+   * unknown path.
+   */
+  metricsToken: string | null
 }
 
 export interface PaymentSettings {
@@ -160,7 +177,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
     mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
     payments: paymentSettings(env),
+    observability: observabilitySettings(env, production),
   }
+}
+
+/** A token a scraper sends in a header: long enough not to be guessed, and nothing a header could not carry. */
+const METRICS_TOKEN_SHAPE = /^[\x21-\x7e]{16,}$/
+
+function observabilitySettings(env: NodeJS.ProcessEnv, production: boolean): ObservabilitySettings {
+  const level = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
+  const format = env.LOG_FORMAT?.trim().toLowerCase() || (production ? 'json' : 'pretty')
+  if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}"`)
+  const token = env.METRICS_TOKEN?.trim() || null
+  if (token && !METRICS_TOKEN_SHAPE.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (for example: openssl rand -hex 24)')
+  }
+  return { logLevel: level, logFormat: format, metricsToken: token }
 }
 
 const STRIPE_KEYS = [

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { serverLogger } from './monitoring/logger.ts'
 
 /** A short id for one failure, shown to the person (or client) and printed beside the error in the log. */
 export function newErrorId(): string {
@@ -28,6 +29,8 @@ export function describeServerError(error: unknown): string {
 
 /** Log an unexpected failure once, with its id; answer the id so the response can carry it. */
 export function reportServerError(where: string, error: unknown, errorId: string = newErrorId()): string {
-  console.error(`[${where}] error ${errorId}: ${describeServerError(error)}`)
+  const logger = serverLogger()
+  if (logger) logger.error({ where, error_id: errorId, error: describeServerError(error) }, `[${where}] error ${errorId}`)
+  else console.error(`[${where}] error ${errorId}: ${describeServerError(error)}`)
   return errorId
 }

@@ -1,0 +1,42 @@
+import pino, { type DestinationStream, type Logger } from 'pino'
+import pretty from 'pino-pretty'
+import type { ObservabilitySettings } from '../config.ts'
+
+export type { Logger }
+
+/**
+ * The server's logger (docs/observability.md): one JSON object a line on stdout for a log collector, or coloured lines for
+ * a person. `destination` replaces stdout (tests collect the lines; the bench writes them to a file).
+ */
+export function createLogger(settings: Pick<ObservabilitySettings, 'logLevel' | 'logFormat'>, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: settings.logLevel,
+    // The level's name rather than its number: what a person grepping the file or a collector's parser expects.
+    formatters: { level: (label) => ({ level: label }) },
+  }
+  if (destination) return pino(options, destination)
+  if (settings.logFormat === 'pretty') {
+    return pino(options, pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }))
+  }
+  // Synchronous writes: a line written just before process.exit (a refused configuration) is not lost.
+  return pino(options, pino.destination({ dest: 1, sync: true }))
+}
+
+/** The settings a process uses before (or without) its configuration: info, json in production, else pretty. */
+export function defaultLogSettings(env: NodeJS.ProcessEnv = process.env): Pick<ObservabilitySettings, 'logLevel' | 'logFormat'> {
+  return { logLevel: 'info', logFormat: env.NODE_ENV === 'production' ? 'json' : 'pretty' }
+}
+
+let installed: Logger | null = null
+
+/**
+ * The logger of this server process, for reporters that are plain functions (reportServerError). Until a server
+ * installs one (tests, scripts), they write to the console as before.
+ */
+export function installServerLogger(logger: Logger | null): void {
+  installed = logger
+}
+
+export function serverLogger(): Logger | null {
+  return installed
+}
