@@ -14,6 +14,7 @@ import postgres from 'postgres'
 import * as schema from './schema/index.ts'
 import { acquireDataDirLock } from './lock.ts'
 import { gatedClient, PoolGate } from './pool-gate.ts'
+import { type QueryListener, QueryTimer, timedPglite, timedPostgres } from './query-timer.ts'
 
 export type Schema = typeof schema
 /** One type for both drivers; services never know which engine they run on. */
@@ -34,6 +35,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>
   /** PostgreSQL with a queue time-out only: statements running and callers waiting for a connection. */
   poolStats?(): { active: number; waiting: number }
+  /** Hear each statement's duration (metrics); the function returned stops. Nothing is timed while nobody listens. */
+  observeQueries(listener: QueryListener): () => void
   /**
    * LISTEN on a channel: `onNotify` gets each payload, in commit order. PostgreSQL: one connection of its own, reopened
    * after a loss; `onListen` runs each time the listen is (re)established, so a caller can catch up on what it missed
@@ -99,13 +102,17 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
     ...(limits.connectTimeoutMs ? { connect_timeout: limits.connectTimeoutMs / 1000 } : {}),
   })
   const gate = limits.queueTimeoutMs ? new PoolGate(max, limits.queueTimeoutMs) : null
-  const client = gate ? gatedClient(raw, gate) : raw
+  // Timed inside the gate: a statement's duration leaves out its wait for a connection (the pool figures show that).
+  const timer = new QueryTimer()
+  const timed = timedPostgres(raw, timer)
+  const client = gate ? gatedClient(timed, gate) : timed
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Database
   return {
     db,
     driver: 'postgres',
     url,
     ...(gate ? { poolStats: () => gate.stats } : {}),
+    observeQueries: (listener) => timer.observe(listener),
     async migrate() {
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })
@@ -144,10 +151,12 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
     const client = template
       ? await PGlite.create({ loadDataDir: template, extensions })
       : await PGlite.create(target, { extensions })
-    const db = drizzlePglite(client, { schema, logger }) as unknown as Database
+    const timer = new QueryTimer()
+    const db = drizzlePglite(timedPglite(client, timer), { schema, logger }) as unknown as Database
     return {
       db,
       driver: 'pglite',
+      observeQueries: (listener) => timer.observe(listener),
       dump: () => client.dumpDataDir('none') as Promise<Blob>,
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder })

@@ -1,6 +1,7 @@
 export * from './client.ts'
 export { DataDirLockedError } from './lock.ts'
 export { PoolGate } from './pool-gate.ts'
+export { type QueryKind, type QueryListener, queryKind } from './query-timer.ts'
 export { DatabaseBusyError, isDatabaseUnavailable } from './unavailable.ts'
 export * as schema from './schema/index.ts'
 export * from './schema/index.ts'

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss'
-import { count, inArray, mediaItems } from '@meridian/db'
+import { count, eq, inArray, mediaItems } from '@meridian/db'
 import type { AppServices } from '../context.ts'
 import { claimMediaById, claimNextMedia, MEDIA_LEASE_MS, processClaimedMedia } from './process-media.ts'
 import { mediaHousekeeping } from './storage-cleanup.ts'
@@ -20,6 +20,11 @@ export interface MediaWorker {
   readonly kind: 'in-process' | 'pg-boss'
   /** Resolves when nothing is claimable and nothing is in progress (tests, benchmarks). */
   idle(): Promise<void>
+  /**
+   * The queue's depth (metrics): items waiting for a worker (pg-boss jobs not yet taken, or on the embedded database
+   * uploads not yet claimed), and those this process is working on now.
+   */
+  counts(): Promise<{ queued: number; active: number }>
   stop(): Promise<void>
 }
 
@@ -109,6 +114,10 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
 
   return {
     kind: boss ? 'pg-boss' : 'in-process',
+    async counts() {
+      const queued = boss ? ((await boss.getQueueSize(MEDIA_QUEUE)) ?? 0) : await pendingCount(app)
+      return { queued, active }
+    },
     async idle() {
       for (;;) {
         await drain()
@@ -126,6 +135,11 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
       if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     },
   }
+}
+
+async function pendingCount(app: AppServices): Promise<number> {
+  const [row] = await app.db.select({ n: count() }).from(mediaItems).where(eq(mediaItems.status, 'pending'))
+  return row?.n ?? 0
 }
 
 async function unfinishedCount(app: AppServices): Promise<number> {
