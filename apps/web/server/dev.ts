@@ -3,7 +3,7 @@ import { createServer as createViteServer } from 'vite'
 import { boot } from './boot.ts'
 import { createHttpServer } from './http-app.ts'
 
-const { config, handle, app, figures } = await boot()
+const { config, handle, app, figures, logger, media } = await boot()
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
 const server = createHttpServer({
   app,
@@ -11,5 +11,8 @@ const server = createHttpServer({
   before: vite.middlewares as never,
   ping: handle.ping,
   figures,
+  logger,
+  database: handle,
+  jobs: media,
 })
-server.listen(config.port, config.host, () => console.log(`Meridian (development) on http://localhost:${config.port}`))
+server.listen(config.port, config.host, () => logger.info(`Meridian (development) on http://localhost:${config.port}`))

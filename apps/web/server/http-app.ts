@@ -15,6 +15,8 @@ import {
   TRPC_PREFIX,
 } from '@meridian/api'
 import { type AppServices, newErrorId, type RequestFigures, routeKey } from '@meridian/core'
+import { type Logger, noteRequestUser, requestUserOf } from '@meridian/core/observability'
+import { createServerMetrics, METRICS_PATH, type MetricsSources, type ServerMetrics, scrapeAuthorized } from './metrics.ts'
 import { guardRoutes } from './route-guard.ts'
 import { applySecurityHeaders } from './security-headers.ts'
 
@@ -29,11 +31,21 @@ export interface HttpAppOptions {
   ping(): Promise<void>
   /** This process's request figures (docs/analytics.md "Request figures"); none in tests that do not look at them. */
   figures?: RequestFigures
+  /** Where each request's line goes (docs/observability.md); none: no request lines (tests that do not look at them). */
+  logger?: Logger
+  /** The database handle, for the pool and statement metrics (recorded only when METRICS_TOKEN is set). */
+  database?: MetricsSources['database']
+  /** The media worker, for the job queue metrics. */
+  jobs?: MetricsSources['jobs']
 }
 
 /** Not request figures: the probes, static files, and the event stream (open for minutes by design). */
 const UNTIMED = (pathname: string) =>
   pathname === '/healthz' || pathname === '/readyz' || pathname === EVENTS_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.ico'
+
+/** Logged at debug only: probes, scrapes and static files would otherwise drown the lines about people's requests. */
+const QUIET = (pathname: string) =>
+  pathname === '/healthz' || pathname === '/readyz' || pathname === METRICS_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.ico'
 
 /**
  * One node:http server for the three fronts: the REST paths and /trpc are answered directly (no framework
@@ -48,6 +60,12 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   const nonces = new WeakMap<http.IncomingMessage, string>()
   // Each request's id: sent back as X-Request-Id and shown on the error screens as the error id.
   const requestIds = new WeakMap<http.IncomingMessage, string>()
+  // Recorded only when a scraper can read them: without METRICS_TOKEN the metrics cost nothing.
+  const metrics = options.app.config.observability.metricsToken
+    ? createServerMetrics({ app: options.app, database: options.database, jobs: options.jobs })
+    : null
+  const log = options.logger?.isLevelEnabled('info') ? options.logger : null
+  const logQuiet = Boolean(options.logger?.isLevelEnabled('debug'))
   web.disable('x-powered-by')
   if (options.before) web.use(options.before)
   if (options.clientDir) {
@@ -67,21 +85,54 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     createRequestHandler({
       build: build as ServerBuild,
       mode: options.app.config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ app: options.app, cspNonce: nonces.get(req) ?? '', selfOrigin: selfOrigin(req), errorId: requestIds.get(req) ?? newErrorId() }),
+      getLoadContext: (req) => ({
+        app: options.app,
+        cspNonce: nonces.get(req) ?? '',
+        selfOrigin: selfOrigin(req),
+        errorId: requestIds.get(req) ?? newErrorId(),
+        noteUser: (userId: number) => noteRequestUser(req, userId),
+      }),
     }),
   )
 
-  return http.createServer((req, res) => {
+  const figures = options.figures
+  const server = http.createServer((req, res) => {
     const url = req.url ?? '/'
     const pathname = url.split('?')[0]!
     const requestId = newErrorId()
     requestIds.set(req, requestId)
     res.setHeader('X-Request-Id', requestId)
-    const figures = options.figures
-    if (figures && !UNTIMED(pathname)) {
+    const scrape = metrics !== null && pathname === METRICS_PATH
+    const timed = !UNTIMED(pathname) && !scrape && (figures || metrics)
+    const logged = QUIET(pathname) ? logQuiet : log
+    if (timed || logged) {
       const started = performance.now()
-      res.once('finish', () => figures.record(routeKey(req.method ?? 'GET', pathname), res.statusCode, performance.now() - started))
+      // 'close' follows 'finish', and also ends a request whose client went away before its answer was complete.
+      res.once('close', () => {
+        const ms = performance.now() - started
+        const method = req.method ?? 'GET'
+        const key = routeKey(method, pathname)
+        const finished = res.writableFinished
+        if (timed && finished) {
+          figures?.record(key, res.statusCode, ms)
+          metrics?.observeRequest(method, key.slice(method.length + 1), res.statusCode, ms / 1000)
+        }
+        if (logged) {
+          // The path's pattern only: never the query string (it may carry a token), headers or bodies.
+          const line = {
+            request_id: requestId,
+            method,
+            route: key.slice(method.length + 1),
+            status: res.statusCode,
+            duration_ms: Math.round(ms * 100) / 100,
+            user_id: requestUserOf(req),
+            ...(finished ? {} : { aborted: true }),
+          }
+          options.logger![QUIET(pathname) ? 'debug' : 'info'](line, `${key} ${res.statusCode}`)
+        }
+      })
     }
+    if (scrape) return void serveMetrics(req, res, metrics, options.app.config.observability.metricsToken!)
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
@@ -102,6 +153,27 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     nonces.set(req, applySecurityHeaders(res, { production: options.app.config.production, stripe: options.app.config.payments.provider === 'stripe' }))
     web(req, res)
   })
+  server.once('close', () => metrics?.close())
+  return server
+}
+
+/** GET /metrics with the configured bearer token: the Prometheus text exposition. */
+function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse, metrics: ServerMetrics, token: string) {
+  if (!scrapeAuthorized(req.headers.authorization, token)) {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"')
+    return json(res, 401, { detail: req.headers.authorization ? 'Invalid token.' : 'Authentication credentials were not provided.' })
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD')
+    return json(res, 405, { detail: `Method "${req.method}" not allowed.` })
+  }
+  metrics.registry.metrics().then(
+    (text) => {
+      res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) })
+      res.end(req.method === 'HEAD' ? undefined : text)
+    },
+    (error: unknown) => json(res, 500, { detail: `metrics could not be collected: ${(error as Error).message}` }),
+  )
 }
 
 /** A readiness probe answers within this time: a database that does not answer by then is unreachable. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { SESSION_COOKIE } from '@meridian/auth'
 import { type Actor, type AppServices, authenticateBearer, authenticateSession } from '@meridian/core'
+import { noteRequestUser } from '@meridian/core/observability'
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -18,6 +19,9 @@ function readCookie(header: string | undefined, name: string): string | undefine
 /** Who is asking, by bearer token (API clients) or session cookie (the browser's <img>, <video>, EventSource). */
 export async function actorOf(app: AppServices, req: IncomingMessage): Promise<Actor | null> {
   const header = req.headers.authorization
-  if (header?.toLowerCase().startsWith('bearer ')) return authenticateBearer(app, header.slice(7).trim())
-  return (await authenticateSession(app, readCookie(req.headers.cookie, SESSION_COOKIE)))?.actor ?? null
+  const actor = header?.toLowerCase().startsWith('bearer ')
+    ? await authenticateBearer(app, header.slice(7).trim())
+    : ((await authenticateSession(app, readCookie(req.headers.cookie, SESSION_COOKIE)))?.actor ?? null)
+  if (actor) noteRequestUser(req, actor.id)
+  return actor
 }

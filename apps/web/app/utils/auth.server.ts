@@ -23,7 +23,11 @@ const readsOfRequest = new WeakMap<AppLoadContext, Promise<SessionResult>>()
  * an action may end or replace the session before its page's loaders run.
  */
 export function currentSession(request: Request, context: AppLoadContext): Promise<SessionResult> {
-  const check = () => authenticateSession(context.app, readSessionToken(request))
+  const check = () =>
+    authenticateSession(context.app, readSessionToken(request)).then((session) => {
+      if (session) context.noteUser?.(session.actor.id)
+      return session
+    })
   if (request.method !== 'GET' && request.method !== 'HEAD') return check()
   let pending = readsOfRequest.get(context)
   if (!pending) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseRecordId } from '@meridian/validators'
 import { authenticateBearer, reportServerError, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
+import { noteRequestUser } from '@meridian/core/observability'
 import { requestMeta, requestProtocol } from '../request-meta.ts'
 import { ClientGoneError, HttpError, errorResponse, readBody, sendJson, sendRaw } from './http.ts'
 
@@ -119,6 +120,7 @@ export function createRouter(app: AppServices) {
           throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
         }
         actor = await authenticateBearer(app, token)
+        noteRequestUser(req, actor.id)
       }
       // A path id that cannot name a record never reaches a service or the database.
       for (const [name, value] of Object.entries(hit.params)) {

@@ -17,6 +17,7 @@ import {
   STATUS_MESSAGES,
 } from '@meridian/core'
 import { readSessionCookie } from '@meridian/auth'
+import { noteRequestUser } from '@meridian/core/observability'
 import { isCrossSite, requestMeta } from '../request-meta.ts'
 
 export interface TrpcContext {
@@ -44,6 +45,7 @@ export async function createTrpcContext(app: AppServices, req: IncomingMessage):
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Given token not valid for any token type' })
     })
     ctx.via = 'bearer'
+    noteRequestUser(req, ctx.actor.id)
     return ctx
   }
   const session = await authenticateSession(app, readSessionCookie(req.headers.cookie)).catch((error) => {
@@ -53,6 +55,7 @@ export async function createTrpcContext(app: AppServices, req: IncomingMessage):
     ctx.actor = session.actor
     ctx.sessionId = session.sessionId
     ctx.via = 'cookie'
+    noteRequestUser(req, session.actor.id)
     if (session.cookie) ctx.setCookies.push(session.cookie)
   }
   return ctx
