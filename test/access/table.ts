@@ -185,9 +185,14 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     why: 'The catalogue search and recommendations are for every signed-in user; recommendations are drawn from their own history (docs/discovery.md).',
   },
   {
+    area: 'Analytics',
+    patterns: ['loader /dashboard/analytics', 'loader /dashboard/analytics/export'],
+    allow: ADMINS,
+    why: 'The Analytics Dashboard and its Export: view_analytics (admins) or every permission (superadmins), 1-platform-core §6; the other roles get 403 (docs/analytics.md).',
+  },
+  {
     area: 'Dashboard',
     patterns: [
-      'loader /dashboard/analytics',
       'loader /dashboard/content',
     ],
     allow: 'signed-in',
@@ -479,7 +484,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
       'trpc admin.dashboard', 'trpc admin.users', 'trpc admin.analytics', 'trpc admin.systemHealth',
     ],
     allow: ADMINS,
-    why: 'The admin calls: the admin role or superadmin level (decision 009).',
+    why: 'The admin calls: the admin role or superadmin level (decision 009); the analytics figures they answer need view_analytics, which admins hold.',
   },
   {
     area: 'Users and roles',

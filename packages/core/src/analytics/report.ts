@@ -88,3 +88,8 @@ export async function analyticsReport(ctx: ServiceContext, input: { period?: unk
     funnel,
   }
 }
+
+/** The Export file's name: the period and the report's day, `meridian-analytics-30d-2026-11-28.json`. */
+export function analyticsExportName(report: Pick<AnalyticsReport, 'period' | 'generated_at'>): string {
+  return `meridian-analytics-${report.period}-${report.generated_at.slice(0, 10)}.json`
+}
