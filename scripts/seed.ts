@@ -18,6 +18,7 @@ import {
   seedDemoFlights,
   seedDemoItineraries,
   seedDemoMatching,
+  seedDemoAnalytics,
   seedDemoPayments,
   seedDemoTrips,
   seedDemoUsers,
@@ -73,6 +74,7 @@ try {
   console.log(`Wishlist: ${await seedDemoWishlist(handle.db)} demo saved items added for the demo traveler.`)
   console.log(`Bookings: ${await seedDemoBookings(handle.db)} demo stays, activities and trip packages booked for the demo traveler.`)
   console.log(`Payments: ${await seedDemoPayments(handle.db)} demo payments added on the demo bookings.`)
+  console.log(`Analytics: ${await seedDemoAnalytics(handle.db)} demo accounts dated over the last three months (joined, quiz submitted).`)
 } finally {
   await handle.close()
 }

@@ -20,6 +20,7 @@ import {
   seedDemoFlights,
   seedDemoItineraries,
   seedDemoMatching,
+  seedDemoAnalytics,
   seedDemoPayments,
   seedDemoTrips,
   seedDemoUsers,
@@ -99,6 +100,8 @@ export async function boot(): Promise<Booted> {
     if (demoBookings) logger.info(`Demo bookings added for the demo traveler: ${demoBookings} stays, activities and trip packages (notes start with "Demo data").`)
     const demoPayments = await seedDemoPayments(handle.db)
     if (demoPayments) logger.info(`Demo payments added on the demo bookings: ${demoPayments} (two received, one awaiting money).`)
+    const demoHistory = await seedDemoAnalytics(handle.db)
+    if (demoHistory) logger.info(`Demo history for the Analytics Dashboard: ${demoHistory} demo accounts dated over the last three months (joined, quiz submitted).`)
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
