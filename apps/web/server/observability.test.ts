@@ -9,25 +9,8 @@ import { createHttpServer, type HttpAppOptions } from './http-app.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
 
-/**
- * A Remix build with no page: every document request is a 404, answered by the entry the way the real one answers a
- * path no route matches (without rendering React), so /metrics can be seen to be "any unknown path" when closed.
- */
-const NO_PAGES = {
-  mode: 'production',
-  basename: undefined,
-  publicPath: '/',
-  assetsBuildDirectory: '',
-  isSpaMode: false,
-  future: {},
-  assets: { url: '/manifest.js', version: 'test', entry: { module: '/entry.js', imports: [] }, routes: {} },
-  entry: {
-    module: {
-      default: (_request: Request, status: number, headers: Headers) => new Response(`status ${status}`, { status, headers }),
-    },
-  },
-  routes: { root: { id: 'root', path: '', module: { default: () => null } } },
-} as unknown as ServerBuild
+/** The fronts that answer before Remix only: no page is asked for here. */
+const NO_PAGES = () => Promise.reject(new Error('no Remix build in this test')) as Promise<ServerBuild>
 
 /** The lines a logger wrote, each parsed: what a log collector would read from stdout. */
 function collectingLogger() {
@@ -128,10 +111,12 @@ describe('request log lines', () => {
 })
 
 describe('/metrics', () => {
-  it('is an unknown path (404) when no token is configured', async () => {
+  it('answers 404 as the API does for a path it does not know when no token is configured', async () => {
     const res = await fetch(`${closed.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
     expect(res.status).toBe(404)
-    expect(res.status).toBe((await fetch(`${closed.url}/no-such-page`)).status)
+    const unknown = await fetch(`${closed.url}/api/no-such-thing/`)
+    expect(await res.json()).toEqual(await unknown.json())
+    expect((await fetch(`${closed.url}/metrics`)).status).toBe(404)
   })
 
   it('refuses a missing or wrong token with 401 and a JSON detail', async () => {
