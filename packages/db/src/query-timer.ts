@@ -32,11 +32,19 @@ export class QueryTimer {
 
   time<T>(statement: string, work: () => PromiseLike<T>): Promise<T> {
     const started = performance.now()
-    return Promise.resolve(work()).finally(() => {
+    const heard = () => {
       const seconds = (performance.now() - started) / 1000
       const kind = queryKind(statement)
       for (const listener of this.listeners) listener(seconds, kind)
-    })
+    }
+    // One `then` on the driver's own promise: no further promise in a statement's path.
+    return work().then(
+      (value) => (heard(), value),
+      (error: unknown) => {
+        heard()
+        throw error
+      },
+    ) as Promise<T>
   }
 }
 
