@@ -16,9 +16,18 @@ const live = new Set<Child>()
 /**
  * Spawn `node ...args`; `listening` matches the child's ready line and captures its port.
  * The child is registered so `stopAll()` can end it on errors and Ctrl-C.
+ * With `output` (an open file) the child writes there instead, read by nobody while it runs (a server's log lines
+ * would otherwise cost this process CPU beside the load generator), and its port is the one it was given.
  */
-export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, listening: RegExp, cwd: string): Child {
-  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  listening: RegExp,
+  cwd: string,
+  output?: { fd: number; port: number },
+): Child {
+  const proc = spawn(process.execPath, args, { cwd, env, stdio: output ? ['ignore', output.fd, output.fd] : ['ignore', 'pipe', 'pipe'] })
   const lines: string[] = []
   let resolvePort!: (port: number) => void
   let rejectPort!: (error: Error) => void
@@ -36,8 +45,11 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
       if (hit) resolvePort(Number(hit[1]))
     }
   }
-  proc.stdout!.on('data', collect)
-  proc.stderr!.on('data', collect)
+  if (output) resolvePort(output.port)
+  else {
+    proc.stdout!.on('data', collect)
+    proc.stderr!.on('data', collect)
+  }
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
   proc.once('exit', (code, signal) => {
     live.delete(child)

@@ -28,6 +28,10 @@
 //                      BENCH_FLIGHT_REQUESTS: requests timed per endpoint (300)
 //   BENCH_ONLY=discovery only the Search & Discovery scenario (120,000 locations, 100,000 activities: the search with filters,
 //                      the recommendations and the screen's loader; p95 one at a time and four in flight, beside the baseline)
+//   BENCH_ONLY=observability only the cost of the request log lines and the metrics on the profile GET (two app processes,
+//                      with both and with neither, timed in turns). BENCH_OBSERVABILITY_ROUNDS: rounds each (3)
+//   BENCH_ONLY=analytics only the analytics scenario (a year: 10,000 users, 50,000 trips, 200,000 bookings, 1,000,000
+//                      request-minutes; the Analytics Dashboard's loader per period, the REST report and system-health; p95)
 //   BENCH_ONLY=bookings only the bookings scenario (1,000 of the traveler's among 20,000: the Booking Management loader,
 //                      the list and summary over REST, the admin's loader; p95 beside the baseline). BENCH_BOOKINGS (1000)
 import { randomBytes } from 'node:crypto'
@@ -51,6 +55,8 @@ import { measureChat } from './chat.ts'
 import { measureFlights } from './flights.ts'
 import { measureDiscovery } from './discovery.ts'
 import { measureBookings } from './bookings.ts'
+import { measureAnalytics } from './analytics.ts'
+import { measureObservability } from './observability.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -212,7 +218,15 @@ async function main() {
   const flightsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'flights' ? 300 : 0
   // The discovery scenario: 120,000 locations and 100,000 activities filled, four endpoints timed twice, twelve searches alone.
   const discoveryBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'discovery' ? 600 : 0
-  const budget = Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 + (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget) * 1000
+  // The observability scenario: two more app processes, timed in turns.
+  const observabilityRounds = Number(process.env.BENCH_OBSERVABILITY_ROUNDS ?? 3)
+  const observabilityBudget =
+    !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'observability' ? 2 * observabilityRounds * (seconds + warmupSeconds) * 1.3 + 120 : 0
+  // The analytics scenario: a year of records and 1,000,000 request-minutes filled, six endpoints timed.
+  const analyticsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'analytics' ? 420 : 0
+  const budget =
+    Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 +
+    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget) * 1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
@@ -279,10 +293,24 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'analytics') {
+    await baselineChild.stop()
+    await measureAnalytics(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'discovery') {
     await baselineChild.stop()
     await measureDiscovery(app.base, databaseUrl)
     await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  const observability = () => measureObservability({ root, entry: serverEntry, env, connections, seconds, warmupSeconds })
+  if (process.env.BENCH_ONLY === 'observability') {
+    await Promise.all([app.child.stop(), baselineChild.stop()])
+    await observability()
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
@@ -331,6 +359,7 @@ async function main() {
   }
   console.log(`Django REST Framework serves a comparable endpoint at about 900 requests/s here; target >= ${BARS.restTarget} req/s for REST.`)
   console.log(barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`))
+  await observability()
 
   await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
 
@@ -346,6 +375,8 @@ async function main() {
   if (listsRun) await lists()
   // Last: it grows the catalogue the scenarios above read.
   await measureDiscovery(app.base, databaseUrl)
+  // After every scenario that reads trips and bookings: it adds a year of them.
+  await measureAnalytics(app.base, databaseUrl)
   await app.child.stop()
 
   const cold = await measureColdStart()
