@@ -186,9 +186,9 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Analytics',
-    patterns: ['loader /dashboard/analytics', 'loader /dashboard/analytics/export'],
+    patterns: ['loader /dashboard/analytics', 'action /dashboard/analytics', 'loader /dashboard/analytics/export'],
     allow: ADMINS,
-    why: 'The Analytics Dashboard and its Export: view_analytics (admins) or every permission (superadmins), 1-platform-core §6; the other roles get 403 (docs/analytics.md).',
+    why: 'The Analytics Dashboard, its Refresh and its Export: view_analytics (admins) or every permission (superadmins), 1-platform-core §6; the other roles get 403 (docs/analytics.md).',
   },
   {
     area: 'Dashboard',

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { analyticsExportName, analyticsReport, DomainError } from '@meridian/core'
+import { analyticsExportName, currentAnalyticsReport, DomainError } from '@meridian/core'
 import { requireUser } from '../utils/auth.server.ts'
 
 /**
@@ -10,7 +10,7 @@ import { requireUser } from '../utils/auth.server.ts'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   try {
-    const report = await analyticsReport(ctx, { period: new URL(request.url).searchParams.get('period') ?? undefined })
+    const report = await currentAnalyticsReport(ctx, { period: new URL(request.url).searchParams.get('period') ?? undefined })
     return new Response(`${JSON.stringify(report, null, 2)}\n`, {
       headers: {
         'Content-Type': 'application/json; charset=utf-8',

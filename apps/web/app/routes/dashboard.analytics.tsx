@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRevalidator, useSubmit } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSubmit } from '@remix-run/react'
 import { lazy, Suspense, useMemo } from 'react'
-import { type AnalyticsReport, analyticsReport, DomainError, reportServerError, requireAnalytics } from '@meridian/core'
+import { type AnalyticsReport, currentAnalyticsReport, DomainError, reportServerError, requireAnalytics } from '@meridian/core'
 import { ANALYTICS_MESSAGES, ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, type AnalyticsPeriod } from '@meridian/validators/analytics-constants'
 import { AnalyticsCards, DailyTable, FunnelPanel, HealthPanel, Panel, TopDestinations, UserDistribution } from '../components/analytics/panels.tsx'
 import type { TrendPoint } from '../components/analytics/trend-chart.tsx'
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get('period')
   const period = (ANALYTICS_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as AnalyticsPeriod) : '30d'
   try {
-    const report = await analyticsReport(ctx, { period: raw ?? undefined })
+    const report = await currentAnalyticsReport(ctx, { period: raw ?? undefined })
     return data<Loaded>({ denied: false, period, report, periodError: null, failed: null })
   } catch (error) {
     if (error instanceof DomainError && error.fields?.period) {
@@ -52,6 +52,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** Refresh: the figures of the period computed again now (not the shared copy of the last minute), then the page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request, context)
+  const form = await request.formData()
+  const raw = String(form.get('period') ?? '')
+  const period = (ANALYTICS_PERIODS as readonly string[]).includes(raw) ? raw : '30d'
+  try {
+    await currentAnalyticsReport(ctx, { period, refresh: true })
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'forbidden') return data<Loaded>({ denied: true, message: error.message }, { status: 403 })
+    if (!(error instanceof DomainError)) reportServerError(`web POST ${BASE}`, error, (context as { errorId?: string }).errorId)
+  }
+  // The page reads the new copy (or, when it could not be computed, says so as the loader does).
+  return redirect(`${BASE}?period=${period}`)
+}
+
 export default function AnalyticsPage() {
   const loaded = useLoaderData<typeof loader>() as Loaded
   if (loaded.denied) return <AccessDenied title="Access Denied" message={loaded.message} />
@@ -61,10 +77,10 @@ export default function AnalyticsPage() {
 function Dashboard({ period, report, periodError, failed }: Extract<Loaded, { denied: false }>) {
   const navigation = useNavigation()
   const revalidator = useRevalidator()
-  const location = useLocation()
   const submit = useSubmit()
   const hydrated = useHydrated()
   const loading = (navigation.state === 'loading' && navigation.location.pathname === BASE) || revalidator.state === 'loading'
+  const refreshing = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction === BASE
   const here = `${BASE}?period=${period}`
 
   return (
@@ -73,34 +89,33 @@ function Dashboard({ period, report, periodError, failed }: Extract<Loaded, { de
         title="Analytics Dashboard"
         description="Platform figures from the platform's own records: users, trips, revenue, quizzes and the service's health."
       >
-        <Form method="get" action={BASE} role="search" aria-label="Analytics period">
-          <Group gap="xs" align="flex-end">
-            <NativeSelect
-              name="period"
-              label="Period"
-              defaultValue={period}
-              key={period}
-              error={periodError ?? undefined}
-              data={ANALYTICS_PERIODS.map((p) => ({ value: p, label: ANALYTICS_PERIOD_LABELS[p] }))}
-              onChange={(e) => hydrated && submit(e.currentTarget.form)}
-            />
-            {hydrated ? null : <Button type="submit">Apply</Button>}
-            {hydrated ? (
-              <Button variant="default" onClick={() => revalidator.revalidate()} loading={revalidator.state === 'loading'}>
-                Refresh
-              </Button>
-            ) : (
-              <Button component={Link} to={`${location.pathname}${location.search}`} variant="default" reloadDocument>
-                Refresh
-              </Button>
-            )}
-            {report ? (
-              <Button component="a" href={`${BASE}/export?period=${period}`} download variant="light">
-                Export
-              </Button>
-            ) : null}
-          </Group>
-        </Form>
+        <Group gap="xs" align="flex-end">
+          <Form method="get" action={BASE} role="search" aria-label="Analytics period">
+            <Group gap="xs" align="flex-end">
+              <NativeSelect
+                name="period"
+                label="Period"
+                defaultValue={period}
+                key={period}
+                error={periodError ?? undefined}
+                data={ANALYTICS_PERIODS.map((p) => ({ value: p, label: ANALYTICS_PERIOD_LABELS[p] }))}
+                onChange={(e) => hydrated && submit(e.currentTarget.form)}
+              />
+              {hydrated ? null : <Button type="submit">Apply</Button>}
+              {report ? (
+                <Button component="a" href={`${BASE}/export?period=${period}`} download variant="light">
+                  Export
+                </Button>
+              ) : null}
+            </Group>
+          </Form>
+          <Form method="post" action={BASE}>
+            <input type="hidden" name="period" value={period} />
+            <Button type="submit" variant="default" loading={refreshing}>
+              Refresh
+            </Button>
+          </Form>
+        </Group>
       </PageHeader>
 
       {loading ? (
@@ -145,7 +160,8 @@ function Report({ report }: { report: AnalyticsReport }) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        {report.label}: {range}. Amounts in {report.currency}. Changes compare with the {report.daily.length} days before.
+        {report.label}: {range}. Amounts in {report.currency}. Changes compare with the {report.daily.length} days before. Figures as of{' '}
+        {report.generated_at.slice(11, 19)} UTC.
       </Text>
       <AnalyticsCards cards={report.cards} currency={report.currency} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -104,7 +104,7 @@ export function userRoutes(table: RouteTable) {
   table
     .add('GET', `${admin}/dashboard/`, async ({ ctx }) => ({ body: await adminDashboard(ctx) }), 'optional')
     .add('GET', `${admin}/users/`, (call) => userPage(call, (input) => adminListUsers(call.ctx, input)), 'optional')
-    .add('GET', `${admin}/analytics/`, async ({ ctx, query }) => ({ body: await adminAnalytics(ctx, { period: query.get('period') ?? undefined }) }), 'optional')
+    .add('GET', `${admin}/analytics/`, async ({ ctx, query }) => ({ body: await adminAnalytics(ctx, { period: query.get('period') ?? undefined, refresh: ['1', 'true'].includes(query.get('refresh') ?? '') }) }), 'optional')
     .add('GET', `${admin}/system-health/`, async ({ ctx }) => ({ body: await systemHealth(ctx) }), 'optional')
     .add('PATCH', `${admin}/users/{id}/role/`, async ({ ctx, params, body }) => ({ body: await adminChangeUserRole(ctx, idOf(params.id), await body()) }), 'optional')
 }

@@ -7,7 +7,7 @@ import { insertUser } from '../users/insert-user.ts'
 import { tripTestBed } from '../trips/test-bed.ts'
 import { analyticsFigures } from './figures.ts'
 import { dailySeries, quizFunnel, roleDistribution, topDestinations } from './panels.ts'
-import { ANALYTICS_DENIED, analyticsReport } from './report.ts'
+import { ANALYTICS_DENIED, analyticsReport, currentAnalyticsReport } from './report.ts'
 import { domainErrorOf } from '../trips/test-bed.ts'
 import { changePercent, parsePeriod, periodWindow } from './periods.ts'
 import { RequestFigures } from '../monitoring/request-figures.ts'
@@ -239,5 +239,20 @@ describe('the report', () => {
     }
     expect((await domainErrorOf(analyticsReport({ ...bed.as.admin!, actor: null }, {}, NOW))).code).toBe('unauthenticated')
     expect((await domainErrorOf(analyticsReport(bed.as.admin!, { period: '2w' }, NOW))).fields).toEqual({ period: [ANALYTICS_MESSAGES.period] })
+  })
+
+  it('is shared for a minute, then computed again; Refresh computes it at once', async () => {
+    const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000)
+    const first = await currentAnalyticsReport(bed.as.admin!, { period: '90d' }, NOW)
+    const before = first.cards.total_users.value!
+    const id = await insertUser(bed.handle.db, { username: 'cached', email: 'cached@example.test', password: 'a-long-password-1', role: 'traveler' })
+    await bed.handle.db.update(users).set({ dateJoined: at('2026-03-05T00:00:00Z') }).where(eq(users.id, id))
+    // Another admin half a minute later sees the same copy, computed at the same instant.
+    const shared = await currentAnalyticsReport(bed.as.superadmin!, { period: '90d' }, later(30))
+    expect([shared.cards.total_users.value, shared.generated_at]).toEqual([before, first.generated_at])
+    expect((await currentAnalyticsReport(bed.as.admin!, { period: '90d', refresh: true }, later(31))).cards.total_users.value).toBe(before + 1)
+    expect((await currentAnalyticsReport(bed.as.admin!, { period: '90d' }, later(95))).generated_at).toBe(later(95).toISOString())
+    // The shared copy is still refused to those without view_analytics.
+    expect((await domainErrorOf(currentAnalyticsReport(bed.as.traveler!, { period: '90d' }, later(40)))).code).toBe('forbidden')
   })
 })

@@ -1,4 +1,6 @@
+import { sql } from '@meridian/db'
 import { ANALYTICS_PERIOD_LABELS, type AnalyticsPeriod } from '@meridian/validators/analytics-constants'
+import { rowsOf } from '../auth/throttle.ts'
 import { assertCanAny } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { platformStatus } from '../dashboard/platform-status.ts'
@@ -92,4 +94,32 @@ export async function analyticsReport(ctx: ServiceContext, input: { period?: unk
 /** The Export file's name: the period and the report's day, `meridian-analytics-30d-2026-11-28.json`. */
 export function analyticsExportName(report: Pick<AnalyticsReport, 'period' | 'generated_at'>): string {
   return `meridian-analytics-${report.period}-${report.generated_at.slice(0, 10)}.json`
+}
+
+/** How long a computed report is shown before it is computed again (docs/analytics.md "Freshness"). */
+export const ANALYTICS_FRESH_MS = 60_000
+
+/**
+ * The report of a period as the screen, the export and the API show it: the last one computed for that period when it
+ * is under ANALYTICS_FRESH_MS old and of the same day (every process and every admin share it, through the database);
+ * otherwise, or with `refresh`, computed now and kept for the next.
+ */
+export async function currentAnalyticsReport(ctx: ServiceContext, input: { period?: unknown; refresh?: boolean } = {}, now: Date = new Date()): Promise<AnalyticsReport> {
+  requireAnalytics(ctx)
+  const period = parsePeriod(input.period)
+  if (!input.refresh) {
+    const [kept] = rowsOf<{ report: AnalyticsReport | string; computed_at: string | Date }>(
+      await ctx.db.execute(sql`select report, computed_at from analytics_reports where period = ${period}`),
+    )
+    if (kept) {
+      const report = (typeof kept.report === 'string' ? JSON.parse(kept.report) : kept.report) as AnalyticsReport
+      const age = now.getTime() - new Date(kept.computed_at).getTime()
+      if (age >= 0 && age < ANALYTICS_FRESH_MS && report.range.from === periodWindow(period, now).current.from.toISOString()) return report
+    }
+  }
+  const report = await analyticsReport(ctx, { period }, now)
+  await ctx.db.execute(sql`
+    insert into analytics_reports (period, report, computed_at) values (${period}, ${JSON.stringify(report)}::jsonb, ${now.toISOString()}::timestamptz)
+    on conflict (period) do update set report = excluded.report, computed_at = excluded.computed_at`)
+  return report
 }

@@ -120,6 +120,8 @@ export const bookings = pgTable(
     index('bookings_type_created_idx').on(t.bookingType, t.createdAt.desc(), t.id.desc()),
     index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('bookings_trip_idx').on(t.tripId, t.status),
+    // The analytics' funnel (docs/analytics.md): a traveler's confirmed bookings since a date.
+    index('bookings_confirmed_traveler_idx').on(t.travelerId, t.createdAt).where(sql`${t.status} = 'confirmed'`),
     index('bookings_flight_idx').on(t.flightId),
     index('bookings_supplier_idx').on(t.supplierId),
     index('bookings_activity_idx').on(t.activityId),
@@ -143,6 +145,8 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking's trip, copied by a trigger when the payment is made (the analytics count trips paid for without the booking). */
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's payment intent id (the manual provider makes its own). */
     intentId: text('intent_id').notNull(),
@@ -164,6 +168,8 @@ export const payments = pgTable(
       .where(sql`${t.status} in ('succeeded', 'refunded', 'refund_due')`),
     index('payments_booking_idx').on(t.bookingId, t.createdAt.desc()),
     index('payments_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+    // The analytics' revenue (docs/analytics.md): payments received, by when.
+    index('payments_received_idx').on(t.confirmedAt).where(sql`${t.status} = 'succeeded'`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
   ],
 )

@@ -1,4 +1,4 @@
-import { bigint, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { users } from './users.ts'
 
@@ -73,4 +73,14 @@ export const serviceDays = pgTable('service_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   minutes: integer('minutes').notNull(),
   firstMinute: timestamp('first_minute', { withTimezone: true }).notNull(),
+})
+
+/**
+ * The last Analytics Dashboard report of each period (docs/analytics.md "Freshness"): shown while under a minute old and
+ * of the same day, so every admin's view and every process share one computation; Refresh computes it again.
+ */
+export const analyticsReports = pgTable('analytics_reports', {
+  period: text('period').primaryKey(),
+  report: jsonb('report').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 })

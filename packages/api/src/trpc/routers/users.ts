@@ -95,7 +95,7 @@ export const rolesRouter = router({
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.service)),
   users: adminProcedure.input(v.optional(ListUsersQuery)).query(({ ctx, input }) => adminListUsers(ctx.service, input ?? {})),
-  analytics: adminProcedure.input(v.optional(v.object({ period: v.optional(v.string()) }))).query(({ ctx, input }) => adminAnalytics(ctx.service, input ?? {})),
+  analytics: adminProcedure.input(v.optional(v.object({ period: v.optional(v.string()), refresh: v.optional(v.boolean()) }))).query(({ ctx, input }) => adminAnalytics(ctx.service, input ?? {})),
   systemHealth: adminProcedure.query(({ ctx }) => systemHealth(ctx.service)),
   changeRole: adminProcedure
     .input(v.object({ id: byId.entries.id, ...AdminRoleInput.pipe[0].entries }))
