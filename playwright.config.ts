@@ -109,7 +109,8 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/support/serve.mjs',
     url: `${baseURL}/readyz`,
-    env: { PORT: String(port), HOST: '127.0.0.1', MEDIA_ROOT: process.env.E2E_MEDIA_ROOT },
+    // Warnings and errors only: a line per request would bury the test report (E2E_LOG_LEVEL=info to see them).
+    env: { PORT: String(port), HOST: '127.0.0.1', MEDIA_ROOT: process.env.E2E_MEDIA_ROOT, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
     // A build from a clean checkout takes most of this.
     timeout: 300_000,
     reuseExistingServer: false,
