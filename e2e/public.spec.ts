@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, DEMO_USERS, expect, SESSION_COOKIE, test, uniqueName } from './fixtures.ts'
+import { DEMO_PASSWORD, DEMO_USERS, expect, ready, SESSION_COOKIE, test, uniqueName } from './fixtures.ts'
 
 const header = (page: Page) => page.getByTestId('public-header')
 
@@ -130,6 +130,7 @@ test.describe('mobile menu', () => {
 
   test('the links collapse into a menu (Burger and Drawer)', async ({ page }) => {
     await page.goto('/')
+    await ready(page, true)
     await expect(header(page).getByRole('navigation', { name: 'Main' })).toBeHidden()
     await page.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog')
@@ -161,6 +162,7 @@ test.describe('signed in', () => {
     }) => {
       await signIn(username)
       await page.goto('/')
+      await ready(page, true)
       const bar = header(page)
       await expect(bar.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
       await bar.getByRole('button', { name: firstName }).click()
@@ -198,6 +200,7 @@ test.describe('signed in', () => {
     }
     await signIn(username, 'a-long-passphrase')
     await page.goto('/')
+    await ready(page, true)
     await header(page).getByRole('button', { name: 'Account' }).click()
     await expect(page.getByRole('menu')).toBeVisible()
     await page.getByRole('heading', { level: 1 }).click()
@@ -211,6 +214,7 @@ test.describe('signed in', () => {
         await signIn('specialist')
         await page.goto('/')
         if (javaScriptEnabled) {
+          await ready(page, true)
           await header(page).getByRole('button', { name: 'Priya' }).click()
           await page.getByRole('menuitem', { name: 'Sign Out' }).click()
         } else {
@@ -286,6 +290,7 @@ test('the help center answers questions and gives the support address', async ({
 test('a signed-in visitor of a public page keeps the session: no sign-in form is needed for the dashboard', async ({ page, signIn }) => {
   await signIn('expert', DEMO_PASSWORD)
   await page.goto('/experts')
+  await ready(page, true)
   await header(page).getByRole('button', { name: 'Elena' }).click()
   await page.getByRole('menuitem', { name: 'Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard\/overview$/)
