@@ -115,14 +115,16 @@ describe('loadConfig', () => {
 
   it('reads the log level, log format and metrics token, refusing nonsense', () => {
     const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
-    expect(loadConfig(base).observability).toEqual({ logLevel: 'info', logFormat: 'pretty', metricsToken: null })
+    expect(loadConfig(base).observability).toEqual({ logLevel: 'info', logFormat: 'pretty', metricsToken: null, metricsQuerySample: 10 })
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).observability.logFormat).toBe('json')
     const token = 'm'.repeat(24)
-    expect(loadConfig({ ...base, LOG_LEVEL: 'Silent', LOG_FORMAT: 'json', METRICS_TOKEN: ` ${token} ` }).observability).toEqual({
+    expect(loadConfig({ ...base, LOG_LEVEL: 'Silent', LOG_FORMAT: 'json', METRICS_TOKEN: ` ${token} `, METRICS_QUERY_SAMPLE: '1' }).observability).toEqual({
       logLevel: 'silent',
       logFormat: 'json',
       metricsToken: token,
+      metricsQuerySample: 1,
     })
+    expect(() => loadConfig({ ...base, METRICS_QUERY_SAMPLE: '0' })).toThrow(/METRICS_QUERY_SAMPLE must be a whole number >= 1/)
     expect(() => loadConfig({ ...base, LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
     expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/)
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/)

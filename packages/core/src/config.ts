@@ -57,6 +57,8 @@ export interface ObservabilitySettings {
    * unknown path.
    */
   metricsToken: string | null
+  /** METRICS_QUERY_SAMPLE: one database statement in this many is timed for the metrics (10; 1 times every one). */
+  metricsQuerySample: number
 }
 
 export interface PaymentSettings {
@@ -193,7 +195,7 @@ function observabilitySettings(env: NodeJS.ProcessEnv, production: boolean): Obs
   if (token && !METRICS_TOKEN_SHAPE.test(token)) {
     throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (for example: openssl rand -hex 24)')
   }
-  return { logLevel: level, logFormat: format, metricsToken: token }
+  return { logLevel: level, logFormat: format, metricsToken: token, metricsQuerySample: int(env, 'METRICS_QUERY_SAMPLE', 10) }
 }
 
 const STRIPE_KEYS = [

@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   /** PostgreSQL with a queue time-out only: statements running and callers waiting for a connection. */
   poolStats?(): { active: number; waiting: number }
   /** Hear each statement's duration (metrics); the function returned stops. Nothing is timed while nobody listens. */
-  observeQueries(listener: QueryListener): () => void
+  observeQueries(listener: QueryListener, every?: number): () => void
   /**
    * LISTEN on a channel: `onNotify` gets each payload, in commit order. PostgreSQL: one connection of its own, reopened
    * after a loss; `onListen` runs each time the listen is (re)established, so a caller can catch up on what it missed
@@ -112,7 +112,7 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
     driver: 'postgres',
     url,
     ...(gate ? { poolStats: () => gate.stats } : {}),
-    observeQueries: (listener) => timer.observe(listener),
+    observeQueries: (listener, every) => timer.observe(listener, every),
     async migrate() {
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })
@@ -156,7 +156,7 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
     return {
       db,
       driver: 'pglite',
-      observeQueries: (listener) => timer.observe(listener),
+      observeQueries: (listener, every) => timer.observe(listener, every),
       dump: () => client.dumpDataDir('none') as Promise<Blob>,
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder })

@@ -47,4 +47,11 @@ describe('statement timings', () => {
     const result = (await handle.db.execute(sql`select name from timed_rows`)) as unknown as { rows?: Array<{ name: string }> }
     expect((result.rows ?? (result as unknown as Array<{ name: string }>)).map((r) => r.name)).toEqual(['b'])
   })
+  it('times one statement in `every` when asked to sample', async () => {
+    const heard: QueryKind[] = []
+    const stop = handle.observeQueries((_, kind) => heard.push(kind), 4)
+    for (let i = 0; i < 12; i++) await handle.db.execute(sql`select ${i}::int`)
+    stop()
+    expect(heard).toEqual(['select', 'select', 'select'])
+  })
 })

@@ -21,11 +21,22 @@ export function queryKind(statement: string): QueryKind {
 export class QueryTimer {
   private readonly listeners = new Set<QueryListener>()
 
+  /** Every how many statements one is timed (1: all of them). */
+  private every = 1
+  private seen = 0
+
   get listening(): boolean {
     return this.listeners.size > 0
   }
 
-  observe(listener: QueryListener): () => void {
+  /** Whether to time the statement about to run: listened to, and this one's turn in the sample. */
+  sample(): boolean {
+    return this.listeners.size > 0 && ++this.seen % this.every === 0
+  }
+
+  /** `every`: time one statement in that many (the last listener's choice applies to all). */
+  observe(listener: QueryListener, every = 1): () => void {
+    this.every = Math.max(1, Math.floor(every))
     this.listeners.add(listener)
     return () => void this.listeners.delete(listener)
   }
@@ -61,7 +72,7 @@ export function timedPostgres(client: Sql, timer: QueryTimer): Sql {
     const unsafe = target.unsafe as unknown as Unsafe
     return (query: string, params?: unknown[], options?: unknown) => {
       const pending = unsafe.call(target, query, params, options)
-      if (!timer.listening) return pending
+      if (!timer.sample()) return pending
       let started: Promise<unknown> | null = null
       const start = () => (started ??= timer.time(query, () => pending))
       const lazy = {
@@ -108,7 +119,7 @@ export function timedPglite(client: PGlite, timer: QueryTimer): PGlite {
     (target: PGlite | Transaction) =>
     (statement: string, ...rest: unknown[]) => {
       const run = () => (target.query as (...args: unknown[]) => Promise<unknown>).call(target, statement, ...rest)
-      return timer.listening ? timer.time(statement, run) : run()
+      return timer.sample() ? timer.time(statement, run) : run()
     }
   const passThrough = <T extends object>(object: T, property: string | symbol) => {
     const value = Reflect.get(object, property)
