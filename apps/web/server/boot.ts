@@ -31,7 +31,7 @@ import {
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
-import { createLogger, defaultLogSettings, installServerLogger, type Logger } from '@meridian/core/observability'
+import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'
 
 /** How often this process writes its finished minutes of request figures. */
 const FIGURES_FLUSH_MS = 60_000
@@ -63,6 +63,7 @@ export async function boot(): Promise<Booted> {
     config = loadConfig()
     logger = createLogger(config.observability)
     installServerLogger(logger)
+    routeConsoleTo(logger)
     handle = await openAppDatabase(config)
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from '@remix-run/node'
 import { startTestServer, type TestServer } from '@meridian/api/testing'
 import { reportServerError } from '@meridian/core'
-import { createLogger, installServerLogger } from '@meridian/core/observability'
+import { createLogger, installServerLogger, routeConsoleTo } from '@meridian/core/observability'
 import { createHttpServer, type HttpAppOptions } from './http-app.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
@@ -107,6 +107,21 @@ describe('request log lines', () => {
     } finally {
       installServerLogger(null)
     }
+  })
+
+  it('turns a module’s own console lines into JSON lines at their level while the server runs', () => {
+    const restore = routeConsoleTo(log.logger)
+    try {
+      log.lines.length = 0
+      console.error('[media] processing 7 failed:', new Error('disk full'))
+      console.warn('[payments] refund postponed')
+    } finally {
+      restore()
+    }
+    const [error, warning] = log.parsed()
+    expect(error).toMatchObject({ level: 'error' })
+    expect(String(error!.msg)).toMatch(/^\[media\] processing 7 failed: Error: disk full/)
+    expect(warning).toMatchObject({ level: 'warn', msg: '[payments] refund postponed' })
   })
 })
 

@@ -1,3 +1,4 @@
+import { format } from 'node:util'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import pretty from 'pino-pretty'
 import type { ObservabilitySettings } from '../config.ts'
@@ -46,4 +47,17 @@ export function installServerLogger(logger: Logger | null): void {
 
 export function serverLogger(): Logger | null {
   return installed
+}
+
+/**
+ * Sends this process's console lines (a library's, or a module's own `console.error('[media] …')`) through the logger,
+ * so a collector reading JSON lines gets every line as JSON at its level. Answers a function that puts the console back.
+ */
+export function routeConsoleTo(logger: Logger): () => void {
+  const kept = { log: console.log, info: console.info, warn: console.warn, error: console.error }
+  console.log = (...args: unknown[]) => logger.info(format(...args))
+  console.info = (...args: unknown[]) => logger.info(format(...args))
+  console.warn = (...args: unknown[]) => logger.warn(format(...args))
+  console.error = (...args: unknown[]) => logger.error(format(...args))
+  return () => Object.assign(console, kept)
 }

@@ -1,2 +1,2 @@
-export { createLogger, defaultLogSettings, installServerLogger, type Logger, serverLogger } from './logger.ts'
+export { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo, serverLogger } from './logger.ts'
 export { noteRequestUser, requestUserOf } from './request-user.ts'
