@@ -1,6 +1,6 @@
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import { type Database, sql } from '@meridian/db'
+import { type Database, type SQL, sql } from '@meridian/db'
 import { rowsOf } from '../auth/throttle.ts'
 
 /** Upper bounds of the duration buckets, in ms; one more bucket counts everything slower. */
@@ -150,29 +150,22 @@ export interface RequestSummary {
 
 /** The recorded figures of every process for [from, to), minute by minute: requests, the 5xx share, the p95 and the mean. */
 export async function requestSummary(db: Database, from: Date, to: Date): Promise<RequestSummary> {
-  return summarise(
-    await db.execute(sql`
-      select sum(count)::int8 as requests, sum(count) filter (where status_class = 5)::int8 as errors, sum(duration_ms_sum)::float8 as duration,
-             (select array_agg(s order by i) from (
-                select i, sum(b)::int8 as s from request_minutes r2, unnest(r2.buckets) with ordinality as t(b, i)
-                 where r2.minute >= ${from.toISOString()}::timestamptz and r2.minute < ${to.toISOString()}::timestamptz group by i) x) as buckets
-        from request_minutes
-       where minute >= ${from.toISOString()}::timestamptz and minute < ${to.toISOString()}::timestamptz`),
-  )
+  const span = sql`minute >= ${from.toISOString()}::timestamptz and minute < ${to.toISOString()}::timestamptz`
+  return summarise(await db.execute(summaryStatement('request_minutes', span)))
 }
 
 /** The same figures for whole UTC days, [fromDay, toDay), from the daily sums (a few rows for a year). */
 export async function requestDaySummary(db: Database, fromDay: string, toDay: string): Promise<RequestSummary> {
-  return summarise(
-    await db.execute(sql`
-      select sum(count)::int8 as requests, sum(count) filter (where status_class = 5)::int8 as errors, sum(duration_ms_sum)::float8 as duration,
-             (select array_agg(s order by i) from (
-                select i, sum(b)::int8 as s from request_days r2, unnest(r2.buckets) with ordinality as t(b, i)
-                 where r2.day >= ${fromDay}::date and r2.day < ${toDay}::date group by i) x) as buckets
-        from request_days
-       where day >= ${fromDay}::date and day < ${toDay}::date`),
-  )
+  return summarise(await db.execute(summaryStatement('request_days', sql`day >= ${fromDay}::date and day < ${toDay}::date`)))
 }
+
+/** Requests, 5xx answers, the duration sum and the bucket counts summed over the rows of `table` in `span`. */
+const summaryStatement = (table: 'request_minutes' | 'request_days', span: SQL) => sql`
+  select sum(count)::int8 as requests, sum(count) filter (where status_class = 5)::int8 as errors, sum(duration_ms_sum)::float8 as duration,
+         (select array_agg(s order by i) from (
+            select i, sum(b)::int8 as s from ${sql.raw(table)}, unnest(buckets) with ordinality as t(b, i) where ${span} group by i) x) as buckets
+    from ${sql.raw(table)}
+   where ${span}`
 
 function summarise(result: unknown): RequestSummary {
   const [row] = rowsOf<{ requests: number | string | null; errors: number | string | null; duration: number | null; buckets: (number | string)[] | string | null }>(result)
