@@ -46,7 +46,7 @@ function smallDevShm(): boolean {
 }
 
 // The specs that render without reading or writing anything the database engine could answer differently.
-const RENDER_ONLY = /\/(a11y-public|a11y-discovery|errors|headers|navigation|public|redirects)\.spec\.ts$/
+const RENDER_ONLY = /\/(a11y-public|a11y-discovery|a11y-analytics|errors|headers|navigation|public|redirects)\.spec\.ts$/
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 

@@ -20,7 +20,7 @@ for (const js of [false, true]) {
       // The requests this very test made are measured: the health card has a state.
       await expect(page.getByRole('group', { name: 'System Health' })).toContainText(/Operational|Degraded|Down/)
       for (const panel of ['User Distribution', 'Top Destinations', 'Trends Over Time', 'System Health', 'Quiz Funnel']) {
-        await expect(page.getByRole('region', { name: panel })).toBeVisible()
+        await expect(page.getByRole('region', { name: panel, exact: true })).toBeVisible()
       }
       await expect(page.getByRole('region', { name: 'User Distribution' })).toContainText('traveler')
       await expect(page.getByRole('region', { name: 'System Health' })).toContainText('Uptime')

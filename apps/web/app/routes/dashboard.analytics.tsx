@@ -175,7 +175,14 @@ function Report({ report }: { report: AnalyticsReport }) {
       <Panel title="Trends Over Time">
         <Stack gap="sm">
           {hydrated ? (
-            <Suspense fallback={<Loader size="sm" aria-label="Loading charts" />}>
+            <Suspense
+              fallback={
+                <Group gap="xs" role="status">
+                  <Loader size="sm" />
+                  <Text size="sm">Loading charts…</Text>
+                </Group>
+              }
+            >
               <TrendChart points={points} currency={report.currency} />
             </Suspense>
           ) : null}

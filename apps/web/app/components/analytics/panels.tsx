@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { AnalyticsReport } from '@meridian/core'
 import { formatMoney } from '../trips/format.ts'
+import classes from './analytics.module.css'
 
 type Cards = AnalyticsReport['cards']
 type Figure = { value: number | string | null; previous: number | string | null; change: number | null }
@@ -20,7 +21,7 @@ function Change({ figure, lowerIsBetter = false }: { figure: Figure; lowerIsBett
   const up = figure.change > 0
   const good = figure.change === 0 ? null : up !== lowerIsBetter
   return (
-    <Text size="xs" c={good === null ? 'dimmed' : good ? 'teal.8' : 'red.8'}>
+    <Text size="xs" c={good === null ? 'dimmed' : undefined} className={good === null ? undefined : good ? classes.better : classes.worse}>
       {up ? '+' : ''}
       {figure.change}% vs previous period
     </Text>
@@ -151,7 +152,7 @@ export function TopDestinations({ rows, currency }: { rows: AnalyticsReport['top
 /** The daily series as a table: what the charts draw, readable without JavaScript and by screen readers. */
 export function DailyTable({ daily, currency }: { daily: AnalyticsReport['daily']; currency: string }) {
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={320}>
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label="Daily figures">
       <Table striped stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -174,7 +175,7 @@ export function DailyTable({ daily, currency }: { daily: AnalyticsReport['daily'
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   )
 }
 
@@ -224,8 +225,8 @@ export function FunnelPanel({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
   ]
   const share = (n: number, of: number) => (of ? ` (${Math.round((n / of) * 1000) / 10}%)` : '')
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped>
+    <div className={classes.scrollX} tabIndex={0} role="region" aria-label="Quiz funnel by answer">
+      <Table striped miw={520}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Travelers</Table.Th>
@@ -252,6 +253,6 @@ export function FunnelPanel({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   )
 }

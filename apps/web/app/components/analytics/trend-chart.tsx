@@ -17,28 +17,30 @@ export interface TrendPoint {
 export default function TrendChart({ points, currency }: { points: TrendPoint[]; currency: string }) {
   return (
     <>
-      <LineChart
-        h={260}
-        data={points}
-        dataKey="date"
-        withLegend
-        curveType="monotone"
-        series={[
-          { name: 'Users', color: 'indigo.6' },
-          { name: 'Trips', color: 'teal.6' },
-          { name: 'Quizzes', color: 'orange.6' },
-        ]}
-        aria-label="Users, trips and quizzes per day"
-      />
-      <LineChart
-        h={200}
-        data={points}
-        dataKey="date"
-        withLegend
-        curveType="monotone"
-        series={[{ name: 'Revenue', label: `Revenue (${currency})`, color: 'green.7' }]}
-        aria-label={`Revenue per day in ${currency}`}
-      />
+      <figure style={{ margin: 0 }} aria-label="Users, trips and quizzes per day (the same figures as the daily table)">
+        <LineChart
+          h={260}
+          data={points}
+          dataKey="date"
+          withLegend
+          curveType="monotone"
+          series={[
+            { name: 'Users', color: 'indigo.6' },
+            { name: 'Trips', color: 'teal.6' },
+            { name: 'Quizzes', color: 'orange.6' },
+          ]}
+        />
+      </figure>
+      <figure style={{ margin: 0 }} aria-label={`Revenue per day in ${currency} (the same figures as the daily table)`}>
+        <LineChart
+          h={200}
+          data={points}
+          dataKey="date"
+          withLegend
+          curveType="monotone"
+          series={[{ name: 'Revenue', label: `Revenue (${currency})`, color: 'green.7' }]}
+        />
+      </figure>
     </>
   )
 }
