@@ -19,6 +19,9 @@ const TrendChart = lazy(() => import('../components/analytics/trend-chart.tsx'))
 
 const BASE = '/dashboard/analytics'
 
+/** The period the page shows: the one asked for when it exists, else the default (the service names a bad one). */
+const shownPeriod = (raw: string | null): AnalyticsPeriod => ((ANALYTICS_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as AnalyticsPeriod) : '30d')
+
 type Loaded =
   | { denied: true; message: string }
   | { denied: false; period: AnalyticsPeriod; report: AnalyticsReport | null; periodError: string | null; failed: string | null }
@@ -36,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw error
   }
   const raw = new URL(request.url).searchParams.get('period')
-  const period = (ANALYTICS_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as AnalyticsPeriod) : '30d'
+  const period = shownPeriod(raw)
   try {
     const report = await currentAnalyticsReport(ctx, { period: raw ?? undefined })
     return data<Loaded>({ denied: false, period, report, periodError: null, failed: null })
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   const form = await request.formData()
   const raw = String(form.get('period') ?? '')
-  const period = (ANALYTICS_PERIODS as readonly string[]).includes(raw) ? raw : '30d'
+  const period = shownPeriod(raw)
   try {
     await currentAnalyticsReport(ctx, { period, refresh: true })
   } catch (error) {

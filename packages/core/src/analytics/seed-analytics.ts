@@ -1,4 +1,5 @@
 import { type Database, sql } from '@meridian/db'
+import { rowsOf } from '../auth/throttle.ts'
 
 const DAY = 86_400_000
 
@@ -9,8 +10,7 @@ const DAY = 86_400_000
  * Figures are still computed from the records; request figures and uptime are never invented. The accounts dated.
  */
 export async function seedDemoAnalytics(db: Database, now: Date = new Date()): Promise<number> {
-  const rows = (await db.execute(sql`select id from users where email like '%@meridian.example' order by id`)) as unknown
-  const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows).map((r) => Number((r as { id: number }).id))
+  const ids = rowsOf<{ id: number }>(await db.execute(sql`select id from users where email like '%@meridian.example' order by id`)).map((r) => Number(r.id))
   if (!ids.length) return 0
   await db.transaction(async (tx) => {
     for (const [i, id] of ids.entries()) {
