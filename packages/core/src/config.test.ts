@@ -85,6 +85,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(ConfigError)
   })
 
+  it('reads the shutdown bound (10 s by default), refusing nonsense', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    expect(loadConfig(base).shutdownTimeoutMs).toBe(10_000)
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_MS: '25000' }).shutdownTimeoutMs).toBe(25_000)
+    expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_MS: '50' })).toThrow(/SHUTDOWN_TIMEOUT_MS must be a whole number >= 100, got "50"/)
+    expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(ConfigError)
+  })
+
   it('refuses malformed numbers and booleans', () => {
     const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
     expect(() => loadConfig({ ...base, ACCESS_TOKEN_MINUTES: 'ten' })).toThrow(ConfigError)

@@ -38,6 +38,11 @@ export interface AppConfig {
   ratesAllowPrivateUrls: boolean
   /** How often each process finishes pending storage deletions (the outbox) and clears dead uploads. */
   mediaHousekeepingMs: number
+  /**
+   * SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long requests already in flight (and media being processed) may take to
+   * finish before they are cut (docs/operations.md "Graceful shutdown").
+   */
+  shutdownTimeoutMs: number
   /** Payments (docs/bookings.md "Payments"): the manual provider (default) or Stripe with its keys. */
   payments: PaymentSettings
   /** Logs and metrics (docs/observability.md). */
@@ -178,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesCheckIntervalMs: int(env, 'RATES_CHECK_INTERVAL_MS', 3_600_000, 100),
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
     mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100),
     payments: paymentSettings(env),
     observability: observabilitySettings(env, production),
   }
