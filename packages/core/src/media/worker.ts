@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss'
-import { count, eq, inArray, mediaItems } from '@meridian/db'
+import { and, count, eq, inArray, mediaItems } from '@meridian/db'
 import type { AppServices } from '../context.ts'
 import { claimMediaById, claimNextMedia, MEDIA_LEASE_MS, processClaimedMedia } from './process-media.ts'
+import type { MediaRow } from './serialize-media.ts'
 import { mediaHousekeeping } from './storage-cleanup.ts'
 
 export const MEDIA_QUEUE = 'media-process'
@@ -25,8 +26,23 @@ export interface MediaWorker {
    * uploads not yet claimed), and those this process is working on now.
    */
   counts(): Promise<{ queued: number; active: number }>
-  stop(): Promise<void>
+  /**
+   * Stop taking work, give the items in progress up to `timeoutMs` (10 s) to finish, then release the rest: each goes
+   * back to pending with no lease, so another process (or this one's next start) processes it again at once instead of
+   * waiting for its lease to lapse; on pg-boss their jobs are failed too, and retried by another process's worker.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<MediaStopReport>
 }
+
+export interface MediaStopReport {
+  /** Items in progress that finished within the bound. */
+  finished: number
+  /** Items in progress at the bound, handed back for another attempt. */
+  released: number
+}
+
+/** How long stop() waits for items in progress when not told. */
+const STOP_TIMEOUT_MS = 10_000
 
 /**
  * Start processing media in this process. Every claim is one atomic UPDATE in the database, so several
@@ -40,10 +56,21 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
   let stopped = false
   let draining = false
   const inFlight = new Set<Promise<unknown>>()
+  /** Items this process has claimed and not finished: what stop() hands back when the bound is reached. */
+  const claimed = new Map<number, MediaRow>()
+  let stopReport: Promise<MediaStopReport> | null = null
+  /** Items that finished after stop() was called (within its bound). */
+  let finishedWhileStopping = 0
 
-  const track = (work: Promise<unknown>) => {
+  const track = (row: MediaRow, work: Promise<unknown>) => {
+    claimed.set(row.id, row)
     inFlight.add(work)
-    void work.finally(() => inFlight.delete(work))
+    void work.finally(() => {
+      inFlight.delete(work)
+      if (claimed.get(row.id) !== row) return
+      claimed.delete(row.id)
+      if (stopped) finishedWhileStopping++
+    })
     return work
   }
 
@@ -55,8 +82,14 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
       while (!stopped && active < concurrency) {
         const row = await claimNextMedia(app, leaseMs)
         if (!row) break
+        if (stopped) {
+          // Claimed while the process began to stop: handed straight back.
+          await release(app, row)
+          break
+        }
         active++
         void track(
+          row,
           processClaimedMedia(app, row)
             .catch((error) => console.error(`[media] processing ${row.id} failed:`, error))
             .finally(() => {
@@ -89,11 +122,13 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
     for (let i = 0; i < concurrency; i++) {
       await boss.work<{ id: number }>(MEDIA_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) {
+          // Failed, so that pg-boss hands the job to another process's worker.
+          if (stopped) throw new Error('This process is stopping; the item is left to another worker.')
           const row = await claimMediaById(app, Number(job.data.id), leaseMs)
           if (!row) continue
           active++
           try {
-            await track(processClaimedMedia(app, row))
+            await track(row, processClaimedMedia(app, row))
           } finally {
             active--
           }
@@ -126,15 +161,48 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
         await new Promise((r) => setTimeout(r, 100))
       }
     },
-    async stop() {
-      stopped = true
-      clearInterval(poll)
-      clearInterval(housekeeping)
-      app.mediaJobs.detach()
-      await Promise.allSettled([...inFlight])
-      if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    stop(stopOptions = {}) {
+      stopReport ??= (async () => {
+        const timeoutMs = stopOptions.timeoutMs ?? STOP_TIMEOUT_MS
+        stopped = true
+        clearInterval(poll)
+        clearInterval(housekeeping)
+        // Uploads from now on wait as pending rows (the queue of record) for another process or the next start.
+        app.mediaJobs.detach()
+        // pg-boss stops fetching at once, waits for its handlers up to the bound, then fails the jobs still active.
+        const bossStopped = boss?.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch(() => {})
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, timeoutMs)
+          }),
+        ])
+        clearTimeout(timer)
+        const unfinished = [...claimed.values()]
+        claimed.clear()
+        const finished = finishedWhileStopping
+        let released = 0
+        for (const row of unfinished) released += await release(app, row).catch(() => 0)
+        await bossStopped
+        return { finished, released }
+      })()
+      return stopReport
     },
   }
+}
+
+/**
+ * Hand a claimed item back: pending, no lease, so it is claimable at once. Only while this process's claim still holds
+ * (same attempt, still processing); the attempt is kept counted, so an older worker's late write can never match.
+ */
+async function release(app: AppServices, row: MediaRow): Promise<number> {
+  const rows = await app.db
+    .update(mediaItems)
+    .set({ status: 'pending', leaseUntil: null })
+    .where(and(eq(mediaItems.id, row.id), eq(mediaItems.status, 'processing'), eq(mediaItems.attempts, row.attempts)))
+    .returning({ id: mediaItems.id })
+  return rows.length
 }
 
 async function pendingCount(app: AppServices): Promise<number> {
