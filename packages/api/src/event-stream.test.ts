@@ -115,3 +115,25 @@ describe('GET /api/chat/events/', () => {
     expert.close()
   })
 })
+
+describe('when the process stops (graceful shutdown)', () => {
+  it('ends every open stream with a retry hint and a reconnect event, and ends one opened afterwards the same way at once', async () => {
+    const traveler = stream('traveler')
+    const expert = stream('expert')
+    await traveler.next('ready')
+    await expert.next('ready')
+    expect(server.app.events.closeStreams()).toBeGreaterThanOrEqual(2)
+    for (const s of [traveler, expert]) {
+      const hint = await s.next('reconnect')
+      expect(hint.data).toEqual({ reason: 'shutdown', retry_ms: s.retry })
+      expect(s.retry).toBeGreaterThanOrEqual(500)
+      expect(s.retry).toBeLessThan(2_500)
+      expect(await s.ended).toBe(true)
+    }
+    const late = stream('traveler')
+    expect(await late.status).toBe(200)
+    expect((await late.next('reconnect')).data.reason).toBe('shutdown')
+    expect(await late.ended).toBe(true)
+    expect(late.events.map((e) => e.event)).toEqual(['reconnect'])
+  })
+})

@@ -11,6 +11,11 @@ export const EVENTS_PATH = '/api/chat/events/'
 const PING_MS = 25_000
 /** The client's reconnection delay, in milliseconds (sent as `retry:`). */
 const RETRY_MS = 3_000
+/**
+ * When the process stops (graceful shutdown), each client is asked to reconnect after a delay drawn in this range, so
+ * the streams of a stopping process do not all arrive at the remaining ones in the same instant.
+ */
+const SHUTDOWN_RETRY_MS = [500, 2_500] as const
 /** A client this far behind (bytes queued) is dropped; it reconnects and catches up from its last id. */
 const MAX_BUFFERED = 1 << 20
 /** Streams one user may hold open on one process (tabs, devices); more answer 429. */
@@ -21,6 +26,20 @@ const isId = (value: string | null | undefined): value is string => typeof value
 /** The SSE frame of one event: `id:` only on messages (what a reconnecting client resumes from). */
 export function frame(e: StreamEvent): string {
   return `${'id' in e ? `id: ${e.id}\n` : ''}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`
+}
+
+/**
+ * The last frames of a stream whose process is stopping: a `retry:` hint, a comment for people reading the raw stream,
+ * and a `reconnect` event; the stream then ends, and EventSource reconnects by itself (with `Last-Event-ID`), through
+ * the load balancer to another process.
+ */
+export function shutdownFrames(retryMs = reconnectDelay()): string {
+  return `retry: ${retryMs}\n: this server is stopping; reconnect\n\nevent: reconnect\ndata: ${JSON.stringify({ reason: 'shutdown', retry_ms: retryMs })}\n\n`
+}
+
+function reconnectDelay(): number {
+  const [low, high] = SHUTDOWN_RETRY_MS
+  return low + Math.floor(Math.random() * (high - low))
 }
 
 /**
@@ -74,7 +93,15 @@ function serve(hub: EventHub, userId: number, resume: number | null, req: Incomi
   req.on('close', end)
   res.on('error', end)
   hub
-    .open(userId, resume, (e) => write(frame(e)))
+    .open(
+      userId,
+      resume,
+      (e) => write(frame(e)),
+      () => {
+        write(shutdownFrames())
+        end()
+      },
+    )
     .then(
       (opened) => {
         stream = opened

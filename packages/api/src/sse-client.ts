@@ -15,6 +15,10 @@ export interface SseConnection {
   status: Promise<number>
   /** The next event of this kind not yet taken (resolves at once when one is waiting). */
   next(event: string, timeoutMs?: number): Promise<SseEvent>
+  /** The latest `retry:` (reconnection delay, ms) the server sent, if any. */
+  retry: number | null
+  /** Resolves when the stream is over: true when the server ended it cleanly, false when it was cut or failed. */
+  ended: Promise<boolean>
   /** Called for each event as it arrives. */
   onEvent?: (e: SseEvent) => void
   close(): void
@@ -32,9 +36,13 @@ export function openEventStream(url: string, headers: Record<string, string> = {
   const waiters: { event: string; resolve: (e: SseEvent) => void }[] = []
   let setStatus!: (n: number) => void
   const status = new Promise<number>((resolve) => (setStatus = resolve))
+  let setEnded!: (clean: boolean) => void
+  const ended = new Promise<boolean>((resolve) => (setEnded = resolve))
   const connection: SseConnection = {
     events,
     status,
+    retry: null,
+    ended,
     next(event, timeoutMs = 5_000) {
       const waiting = events.find((e) => e.event === event && !taken.has(e))
       if (waiting) {
@@ -78,6 +86,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
           if (field === 'event') event = value
           else if (field === 'id') id = value
           else if (field === 'data') data.push(value)
+          else if (field === 'retry' && /^\d+$/.test(value)) connection.retry = Number(value)
         }
         if (!data.length) continue
         let parsed: unknown = data.join('\n')
@@ -96,7 +105,12 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         events.push(e)
       }
     })
+    res.on('end', () => setEnded(res.complete))
+    res.on('close', () => setEnded(res.complete))
   })
-  req.on('error', () => setStatus(0))
+  req.on('error', () => {
+    setStatus(0)
+    setEnded(false)
+  })
   return connection
 }

@@ -20,6 +20,8 @@ interface Stream {
   /** The newest message id sent (or caught up to): later ones only, each once. */
   last: number
   send(event: StreamEvent): void
+  /** The process is stopping: the transport tells its client to reconnect elsewhere and ends the stream. */
+  shutdown(): void
   /** Deliveries run one after another, so a catch-up and live events never interleave out of order. */
   chain: Promise<void>
   closed: boolean
@@ -48,6 +50,8 @@ export class EventHub {
   private started: Promise<void> | null = null
   private stopListening: (() => Promise<void>) | null = null
   private presenceTimer: NodeJS.Timeout | null = null
+  /** Set once the process is stopping: streams opened from then on are ended at once with the reconnect hint. */
+  private closing = false
   private readonly presenceIntervalMs: number
 
   constructor(
@@ -84,22 +88,49 @@ export class EventHub {
     return this.started
   }
 
-  async stop(): Promise<void> {
-    if (this.presenceTimer) clearInterval(this.presenceTimer)
-    for (const set of this.streams.values()) for (const s of set) s.closed = true
+  /**
+   * The process is stopping (graceful shutdown): every open stream is ended through its transport's `shutdown`, which
+   * tells the client to reconnect (to another process behind the load balancer); streams opened from now on are ended
+   * the same way at once. Returns how many streams were open. Live events stop with `stop()`.
+   */
+  closeStreams(): number {
+    this.closing = true
+    const open = [...this.streams.values()].flatMap((set) => [...set])
     this.streams.clear()
+    for (const stream of open) this.end(stream)
+    return open.length
+  }
+
+  /** Close every stream (with the reconnect hint) and stop listening. */
+  async stop(): Promise<void> {
+    this.closeStreams()
+    if (this.presenceTimer) clearInterval(this.presenceTimer)
     await this.stopListening?.().catch(() => {})
     this.started = null
+  }
+
+  private end(stream: Stream) {
+    if (stream.closed) return
+    stream.closed = true
+    try {
+      stream.shutdown()
+    } catch (error) {
+      console.error('[events] ending a stream failed:', (error as Error).message)
+    }
   }
 
   /**
    * Open a stream for a user. With `lastEventId` (the last message id the client saw) every later message of their
    * conversations is sent first; without, the stream starts at the newest message. Then `ready`, the bell's count,
-   * and live events.
+   * and live events. `shutdown` is called instead when the process stops (see closeStreams).
    */
-  async open(userId: number, lastEventId: number | null, send: (event: StreamEvent) => void): Promise<StreamHandle> {
-    await this.start()
-    const stream: Stream = { userId, last: Number.MAX_SAFE_INTEGER, send, chain: Promise.resolve(), closed: false }
+  async open(userId: number, lastEventId: number | null, send: (event: StreamEvent) => void, shutdown: () => void = () => {}): Promise<StreamHandle> {
+    const stream: Stream = { userId, last: Number.MAX_SAFE_INTEGER, send, shutdown, chain: Promise.resolve(), closed: false }
+    if (!this.closing) await this.start()
+    if (this.closing) {
+      this.end(stream)
+      return { close: () => {} }
+    }
     // Registered before anything is read, so a message committed meanwhile arrives live (or is skipped by id).
     let set = this.streams.get(userId)
     if (!set) this.streams.set(userId, (set = new Set()))
