@@ -1,6 +1,7 @@
 // `npm run seed`: demo data for the configured database — one account per role (password meridian-demo) and the
 // reference catalogue (every country, its regions, capitals, airports and cities).
-// Safe to run twice: existing accounts and catalogue rows are kept as they are.
+// Safe to run twice: existing accounts and catalogue rows are kept as they are, and the demo world (docs/demo.md) is
+// added once (again after `npm run demo:clear`).
 //
 //   npm run seed                          demo accounts, countries, first-level regions, 5,000 locations
 //   npm run seed -- --size large          also second-level regions and 120,000 locations (the benchmark's set)
@@ -8,21 +9,12 @@
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 //   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
 import {
+  createAppServices,
   DEMO_PASSWORD,
   loadConfig,
   openAppDatabase,
-  seedDemoAccommodations,
-  seedDemoDiscovery,
-  seedDemoBookings,
-  seedDemoChat,
-  seedDemoFlights,
-  seedDemoItineraries,
-  seedDemoMatching,
-  seedDemoAnalytics,
-  seedDemoPayments,
-  seedDemoTrips,
   seedDemoUsers,
-  seedDemoWishlist,
+  seedDemoWorld,
 } from '@meridian/core'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
@@ -64,17 +56,12 @@ try {
   const activityStart = Date.now()
   const added = await seedActivities(handle.db, chosen.activities)
   console.log(`Activities: ${added} added (${((Date.now() - activityStart) / 1000).toFixed(1)} s).`)
-  console.log(`Trips: ${await seedDemoTrips(handle.db)} demo trips added for the demo traveler.`)
-  console.log(`Itineraries: ${await seedDemoItineraries(handle.db)} demo itineraries added on the demo expert's trips.`)
-  console.log(`Quiz review: ${await seedDemoMatching(handle.db)} demo experts and travelers added, with quizzes to review.`)
-  console.log(`Chat: ${await seedDemoChat(handle.db)} demo conversations added for the demo traveler.`)
-  console.log(`Flights: ${await seedDemoFlights(handle.db)} demo flights added, with the demo traveler's flight bookings.`)
-  console.log(`Stays: ${await seedDemoAccommodations(handle.db)} demo accommodation suppliers added.`)
-  console.log(`Search & Discovery: ${await seedDemoDiscovery(handle.db)} demo activities and stays added in Malé.`)
-  console.log(`Wishlist: ${await seedDemoWishlist(handle.db)} demo saved items added for the demo traveler.`)
-  console.log(`Bookings: ${await seedDemoBookings(handle.db)} demo stays, activities and trip packages booked for the demo traveler.`)
-  console.log(`Payments: ${await seedDemoPayments(handle.db)} demo payments added on the demo bookings.`)
-  console.log(`Analytics: ${await seedDemoAnalytics(handle.db)} demo accounts dated over the last three months (joined, quiz submitted).`)
+  const world = await seedDemoWorld(createAppServices(handle, config), { again: true })
+  console.log(
+    world
+      ? `Demo world: ${Object.values(world.counts).reduce((a, b) => a + b, 0)} rows labelled as demo data (${world.counts.trips ?? 0} trips, ${world.photos} pictures) in ${(world.milliseconds / 1000).toFixed(1)} s; \`npm run demo:clear\` removes it.`
+      : 'Demo world: already there, or the demo accounts are missing; nothing to do.',
+  )
 } finally {
   await handle.close()
 }
