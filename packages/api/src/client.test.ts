@@ -132,7 +132,7 @@ describe('the typed client for tools', () => {
     expect(saved).toEqual([])
   })
 
-  it('tells a server that cannot be reached from an answer', async () => {
+  it('says what went wrong when no API answer came: no server, something else answering, an aborted call', async () => {
     const closed = http.createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const { port } = closed.address() as AddressInfo
@@ -142,6 +142,17 @@ describe('the typed client for tools', () => {
     expect(isMeridianClientError(error)).toBe(true)
     expect(errorCode(error)).toBeUndefined()
     expect(describeError(error)).toBe('no answer from the server (ECONNREFUSED)')
+
+    // Something answers, but not the Meridian API (a wrong URL, a proxy's error page).
+    const other = createMeridianClient({ url: `${server.url}/elsewhere` })
+    const stranger = await other.auth.me.query().catch((e: unknown) => e)
+    expect(errorCode(stranger)).toBeUndefined()
+    expect(describeError(stranger)).toMatch(/^the answer was not from the Meridian API \(.+\)$/)
+
+    const aborted = await createMeridianClient({ url: server.url })
+      .auth.me.query(undefined, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e)
+    expect(describeError(aborted)).toBe('the call was aborted')
   })
 
   it('bundles for a browser or script with no server code: only the tRPC client comes along', async () => {

@@ -200,9 +200,11 @@ export function describeError(error: unknown): string {
   if (!isTRPCClientError<AppRouter>(error)) return error instanceof Error ? error.message : String(error)
   const data = error.data
   if (!data) {
-    const cause = error.cause as { message?: string; cause?: { code?: string; message?: string } } | undefined
-    const reason = cause?.cause?.code ?? cause?.cause?.message ?? cause?.message ?? error.message
-    return `no answer from the server (${reason})`
+    const cause = error.cause as { name?: string; message?: string; cause?: { code?: string; message?: string } } | undefined
+    if (cause?.name === 'AbortError') return 'the call was aborted'
+    // fetch rejects with a TypeError ('fetch failed') whose cause says why: ECONNREFUSED, ENOTFOUND, a TLS error …
+    if (cause instanceof TypeError && cause.cause) return `no answer from the server (${cause.cause.code ?? cause.cause.message})`
+    return `the answer was not from the Meridian API (${error.message.slice(0, 120)})`
   }
   const parts = [`${data.code}: ${error.message}`]
   if (data.fields)
