@@ -8,6 +8,7 @@ import {
   createRestHandler,
   createTrpcHandler,
   EVENTS_PATH,
+  isApiDocsPath,
   isCrossSite,
   isRestPath,
   MEDIA_FILES_PREFIX,
@@ -135,6 +136,8 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     if (scrape) return void serveMetrics(req, res, metrics, options.app.config.observability.metricsToken!)
     // Closed without a token: the API's answer to a path it does not know (the pages would send it to the landing page).
     if (pathname === METRICS_PATH) return json(res, 404, { detail: 'Not found.' })
+    // The API reference page (docs/api.md) is HTML with scripts: the pages' security headers (CSP) hold for it unchanged.
+    if (isApiDocsPath(pathname)) applySecurityHeaders(res, { production: options.app.config.production, stripe: options.app.config.payments.provider === 'stripe' })
     if (isRestPath(pathname)) return void rest(req, res)
     if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return void trpc(req, res)
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)

@@ -11,6 +11,16 @@ import {
   signIn,
   updateProfile,
 } from '@meridian/core'
+import {
+  ChangePasswordInput,
+  LoginInput,
+  LogoutInput,
+  PasswordResetConfirmInput,
+  PasswordResetInput,
+  RefreshInput,
+  RegisterInput,
+  UpdateProfileInput,
+} from '@meridian/validators'
 import type { Handler, RouteTable } from './router.ts'
 
 const login: Handler = async ({ ctx, body }) => {
@@ -57,16 +67,29 @@ const passwordResetConfirm: Handler = async ({ ctx, body }) => {
 export function authRoutes(table: RouteTable) {
   for (const base of ['/users/api/auth', '/api/auth']) {
     table
-      .add('POST', `${base}/login/`, login, 'public')
-      .add('POST', `${base}/register/`, register, 'public')
-      .add('POST', `${base}/refresh/`, refresh, 'public')
-      .add('POST', `${base}/logout/`, logout, 'public')
-      .add('GET', `${base}/profile/`, profile)
-      .add('PATCH', `${base}/profile/`, patchProfile)
-      .add('PUT', `${base}/profile/`, patchProfile)
+      .add('POST', `${base}/login/`, login, 'public', {
+        summary: 'Sign in: an access and a refresh token',
+        description: 'Answers `{access, refresh, user}`; send `Authorization: Bearer <access>` on later calls. Repeated failures answer 429.',
+        body: LoginInput,
+        errors: [429],
+      })
+      .add('POST', `${base}/register/`, register, 'public', {
+        summary: 'Create a traveler account and sign in',
+        body: RegisterInput,
+        status: 201,
+        errors: [429],
+      })
+      .add('POST', `${base}/refresh/`, refresh, 'public', { summary: 'A new token pair for a refresh token (the old one is spent)', body: RefreshInput })
+      .add('POST', `${base}/logout/`, logout, 'public', { summary: 'Revoke a refresh token', body: LogoutInput })
+      .add('GET', `${base}/profile/`, profile, { summary: "The signed-in user's profile" })
+      .add('PATCH', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput })
+      .add('PUT', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput })
   }
   table
-    .add('POST', '/users/api/auth/change-password/', password)
-    .add('POST', '/users/api/auth/password-reset/', passwordReset, 'public')
-    .add('POST', '/users/api/auth/password-reset/confirm/', passwordResetConfirm, 'public')
+    .add('POST', '/users/api/auth/change-password/', password, { summary: "Change the signed-in user's password", body: ChangePasswordInput })
+    .add('POST', '/users/api/auth/password-reset/', passwordReset, 'public', { summary: 'Mail a password reset link', body: PasswordResetInput, errors: [429] })
+    .add('POST', '/users/api/auth/password-reset/confirm/', passwordResetConfirm, 'public', {
+      summary: 'Set a new password with a reset link’s uid and token',
+      body: PasswordResetConfirmInput,
+    })
 }

@@ -1,4 +1,5 @@
 import busboy from 'busboy'
+import * as v from 'valibot'
 import {
   bookFlight,
   canManageFlights,
@@ -16,8 +17,62 @@ import {
 import { ClientGoneError, HttpError } from './http.ts'
 import { pagedList } from './pagination.ts'
 import { queryObject } from './query.ts'
-import type { Handler, RestCall, RouteTable } from './router.ts'
+import type { Handler, JsonBody, RestCall, RouteTable } from './router.ts'
 
+/*
+ * The flight services check their fields by hand, field by field with their own messages (core flights/fields.ts):
+ * there is no valibot schema to convert, so the documented shapes are written here.
+ */
+const FLIGHT_BODY: JsonBody = {
+  jsonSchema: {
+    type: 'object',
+    properties: {
+      airline_code: { type: 'string', description: 'IATA airline code, e.g. FI.' },
+      flight_number: { type: 'string', description: 'With or without the airline code.' },
+      aircraft: { type: 'string', maxLength: 60 },
+      from: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'IATA airport code.' },
+      to: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'IATA airport code.' },
+      departure: { type: 'string', description: 'Local time at the departure airport, YYYY-MM-DDTHH:MM.' },
+      arrival: { type: 'string', description: 'Local time at the arrival airport, YYYY-MM-DDTHH:MM.' },
+      class: { type: 'string', enum: ['economy', 'premium', 'business', 'first'], default: 'economy' },
+      stops: { type: ['integer', 'string'] },
+      price: { type: ['number', 'string'] },
+      currency: { type: 'string', default: 'USD' },
+      seats_total: { type: ['integer', 'string'] },
+      amenities: { type: ['array', 'string'], items: { type: 'string' } },
+      rating: { type: ['number', 'string', 'null'], maximum: 5 },
+      reviews: { type: ['integer', 'string'] },
+    },
+    required: ['airline_code', 'flight_number', 'from', 'to', 'departure', 'arrival', 'price', 'seats_total'],
+  },
+}
+
+const BOOK_FLIGHT_BODY: JsonBody = {
+  jsonSchema: {
+    type: 'object',
+    properties: {
+      passengers: { type: ['integer', 'string'], minimum: 1, maximum: 6, default: 1 },
+      passenger_names: { type: 'array', items: { type: 'string' } },
+      trip_id: { type: ['integer', 'string', 'null'], description: 'The trip the booking belongs to.' },
+    },
+  },
+}
+
+/** The search's query (core flights/search-flights.ts parseFlightSearch); a multi-city search repeats from, to and departure_date. */
+const FLIGHT_SEARCH_QUERY = v.object({
+  trip_type: v.optional(v.picklist(['oneWay', 'roundTrip', 'multiCity'])),
+  from: v.string(),
+  to: v.string(),
+  departure_date: v.string(),
+  return_date: v.optional(v.string()),
+  passengers: v.optional(v.string()),
+  class: v.optional(v.picklist(['economy', 'premium', 'business', 'first'])),
+  price_min: v.optional(v.string()),
+  price_max: v.optional(v.string()),
+  airlines: v.optional(v.string()),
+  stops: v.optional(v.picklist(['0', '1', '2'])),
+  time_of_day: v.optional(v.picklist(['night', 'morning', 'afternoon', 'evening'])),
+})
 
 const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
 
@@ -108,21 +163,47 @@ const importSchedule: Handler = async ({ ctx, req, body }) => {
 export function flightRoutes(table: RouteTable) {
   const base = '/api/flights'
   table
-    .add('GET', `${base}/search/`, async ({ ctx, query }) => ({ body: await searchFlights(ctx, queryObject(query)) }))
-    .add('GET', `${base}/`, pagedList(listFlights, FLIGHTS_PAGE_SIZE))
-    .add('POST', `${base}/`, async ({ ctx, body }) => {
-      canManageFlights(ctx)
-      return { status: 201, body: await createFlight(ctx, await body()) }
+    .add('GET', `${base}/search/`, async ({ ctx, query }) => ({ body: await searchFlights(ctx, queryObject(query)) }), {
+      summary: 'Search scheduled flights (one way, round trip or multi-city legs)',
+      query: FLIGHT_SEARCH_QUERY,
     })
-    .add('POST', `${base}/import/`, importSchedule)
-    .add('GET', `${base}/{id}/`, async ({ ctx, params }) => ({ body: await getFlight(ctx, params.id) }))
-    .add('PATCH', `${base}/{id}/`, async ({ ctx, params, body }) => {
-      canManageFlights(ctx)
-      return { body: await updateFlight(ctx, params.id, await body()) }
+    .add('GET', `${base}/`, pagedList(listFlights, FLIGHTS_PAGE_SIZE), { summary: 'Flights, for the staff who keep them', paginated: true })
+    .add(
+      'POST',
+      `${base}/`,
+      async ({ ctx, body }) => {
+        canManageFlights(ctx)
+        return { status: 201, body: await createFlight(ctx, await body()) }
+      },
+      { summary: 'Create a flight', body: FLIGHT_BODY, status: 201 },
+    )
+    .add('POST', `${base}/import/`, importSchedule, {
+      summary: 'Import a flight schedule (CSV)',
+      description: 'The CSV as a multipart file part, as text/csv, or as JSON `{"content": "…"}`.',
+      body: { jsonSchema: { type: 'object', properties: { content: { type: 'string', description: 'The CSV text.' } }, required: ['content'] } },
     })
-    .add('POST', `${base}/{id}/withdraw/`, async ({ ctx, params }) => ({ body: await withdrawFlight(ctx, params.id) }))
-    .add('POST', `${base}/{id}/book/`, async ({ ctx, params, body }) => {
-      requireFlightBooker(ctx)
-      return { status: 201, body: await bookFlight(ctx, params.id, await body()) }
+    .add('GET', `${base}/{id}/`, async ({ ctx, params }) => ({ body: await getFlight(ctx, params.id) }), { summary: 'One flight' })
+    .add(
+      'PATCH',
+      `${base}/{id}/`,
+      async ({ ctx, params, body }) => {
+        canManageFlights(ctx)
+        return { body: await updateFlight(ctx, params.id, await body()) }
+      },
+      { summary: 'Change a flight (the fields sent)', body: FLIGHT_BODY, partial: true },
+    )
+    .add('POST', `${base}/{id}/withdraw/`, async ({ ctx, params }) => ({ body: await withdrawFlight(ctx, params.id) }), {
+      summary: 'Withdraw a flight from sale',
+      body: null,
+      errors: [409],
     })
+    .add(
+      'POST',
+      `${base}/{id}/book/`,
+      async ({ ctx, params, body }) => {
+        requireFlightBooker(ctx)
+        return { status: 201, body: await bookFlight(ctx, params.id, await body()) }
+      },
+      { summary: 'Book seats on a flight', body: BOOK_FLIGHT_BODY, status: 201, errors: [409] },
+    )
 }

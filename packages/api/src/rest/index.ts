@@ -6,7 +6,8 @@ import { mediaRoutes } from './media.ts'
 import { destinationRoutes, supplierRoutes } from './catalogue.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
-import { type AuthMode, createRouter, type Method, type RouteTable } from './router.ts'
+import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
+import { openApiRoutes } from './openapi-routes.ts'
 import { tripRoutes } from './trips.ts'
 import { specialistRoutes } from './specialist.ts'
 import { itineraryRoutes } from './itineraries.ts'
@@ -23,7 +24,8 @@ import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
 export { queryObject } from './query.ts'
-export type { RestCall, Reply, Handler, RouteTable } from './router.ts'
+export type { RestCall, Reply, Handler, RouteTable, RouteDoc } from './router.ts'
+export { buildOpenApiDocument } from './openapi.ts'
 
 /** Paths the REST adapter owns: everything under them answers JSON, never the HTML app. */
 export function isRestPath(pathname: string): boolean {
@@ -32,28 +34,41 @@ export function isRestPath(pathname: string): boolean {
 
 /** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
 function registerRoutes(table: RouteTable) {
-  authRoutes(table)
-  onboardingRoutes(table)
-  monitoringRoutes(table)
-  userRoutes(table)
-  mediaRoutes(table)
-  destinationRoutes(table)
-  supplierRoutes(table)
-  currencyRoutes(table)
-  transferRoutes(table)
-  activityRoutes(table)
-  tripRoutes(table)
-  specialistRoutes(table)
-  itineraryRoutes(table)
-  chatRoutes(table)
-  eventStreamRoutes(table)
-  notificationRoutes(table)
-  paymentRoutes(table)
-  accommodationRoutes(table)
-  wishlistRoutes(table)
-  bookingRoutes(table)
-  flightRoutes(table)
-  discoveryRoutes(table)
+  authRoutes(tagged(table, 'Authentication'))
+  onboardingRoutes(tagged(table, 'Onboarding'))
+  monitoringRoutes(tagged(table, 'Monitoring'))
+  userRoutes(tagged(table, 'Users and roles'))
+  mediaRoutes(tagged(table, 'Media'))
+  destinationRoutes(tagged(table, 'Destinations'))
+  supplierRoutes(tagged(table, 'Suppliers'))
+  currencyRoutes(tagged(table, 'Currencies'))
+  transferRoutes(tagged(table, 'Transfers'))
+  activityRoutes(tagged(table, 'Activities'))
+  tripRoutes(tagged(table, 'Trips'))
+  specialistRoutes(tagged(table, 'Specialist'))
+  itineraryRoutes(tagged(table, 'Itineraries'))
+  chatRoutes(tagged(table, 'Chat'))
+  eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
+  notificationRoutes(tagged(table, 'Notifications'))
+  paymentRoutes(tagged(table, 'Payments'))
+  accommodationRoutes(tagged(table, 'Accommodations'))
+  wishlistRoutes(tagged(table, 'Wishlist'))
+  bookingRoutes(tagged(table, 'Bookings'))
+  flightRoutes(tagged(table, 'Flights'))
+  discoveryRoutes(tagged(table, 'Search'))
+  openApiRoutes(tagged(table, 'API reference'))
+}
+
+/** The event stream registers itself (event-stream.ts); its documentation is given here. */
+const EVENT_STREAM_DOCS: Record<string, RouteDoc> = {
+  'GET /api/chat/events/': {
+    summary: "The signed-in user's server-sent events",
+    description:
+      'A text/event-stream of chat messages, read marks and notifications (docs/chat.md "Real time"), by bearer token or session cookie. ' +
+      'Resume with the Last-Event-ID header or `?last_event_id=`. More than 20 open streams per user answer 429.',
+    produces: 'text/event-stream',
+    errors: [429],
+  },
 }
 
 /** The documented REST paths in the shape of a Django REST Framework backend. */
@@ -68,14 +83,17 @@ export interface RestRouteInfo {
   /** As registered, with {param} segments, e.g. /api/media/{id}/ */
   path: string
   auth: AuthMode
+  /** What the OpenAPI document says about it (router.ts RouteDoc); none: registered without documentation. */
+  doc?: RouteDoc
 }
 
 /** The route table as data: what the access matrix, the fuzz suite and docs/access.md enumerate. */
 export function listRestRoutes(): RestRouteInfo[] {
   const found: RestRouteInfo[] = []
   const table: RouteTable = {
-    add(method, path, _handler, auth = 'required') {
-      found.push({ method, path, auth })
+    add(method, path, _handler, authOrDoc, given) {
+      const { auth, doc } = routeOptions(authOrDoc, given)
+      found.push({ method, path, auth, ...(doc ? { doc } : {}) })
       return table
     },
   }

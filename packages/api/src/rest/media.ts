@@ -1,15 +1,6 @@
 import busboy from 'busboy'
-import {
-  beginMediaUpload,
-  deleteMedia,
-  getMedia,
-  getMediaGallery,
-  getMediaStats,
-  listMedia,
-  reprocessMedia,
-  updateMedia,
-} from '@meridian/core'
-import { MEDIA_BODY_LIMIT_BYTES } from '@meridian/validators'
+import { beginMediaUpload, deleteMedia, getMedia, getMediaGallery, getMediaStats, listMedia, reprocessMedia, updateMedia } from '@meridian/core'
+import { ListMediaQuery, MEDIA_BODY_LIMIT_BYTES, MediaAttachment, MediaGalleryQuery, UpdateMediaInput } from '@meridian/validators'
 import { ClientGoneError, HttpError } from './http.ts'
 import { pageResponse } from './pagination.ts'
 import type { Handler, RestCall, RouteTable } from './router.ts'
@@ -91,15 +82,34 @@ const bulkUpload: Handler = async ({ ctx, req }) => {
 /** The media calls of spec 2 §7, in the documented shapes. */
 export function mediaRoutes(table: RouteTable) {
   table
-    .add('GET', '/api/media/', list, 'optional')
-    .add('POST', '/api/media/bulk_upload/', bulkUpload)
-    .add('GET', '/api/media/gallery/', async (call) => ({ body: await getMediaGallery(call.ctx, query(call), call.origin) }), 'optional')
-    .add('GET', '/api/media/stats/', async ({ ctx }) => ({ body: await getMediaStats(ctx) }))
-    .add('GET', '/api/media/{id}/', async (call) => ({ body: await getMedia(call.ctx, id(call), call.origin) }), 'optional')
-    .add('PATCH', '/api/media/{id}/', async (call) => ({ body: await updateMedia(call.ctx, id(call), await call.body(), call.origin) }))
-    .add('DELETE', '/api/media/{id}/', async (call) => {
-      await deleteMedia(call.ctx, id(call))
-      return { status: 204, body: null }
+    .add('GET', '/api/media/', list, 'optional', { summary: 'Media', query: ListMediaQuery, paginated: true })
+    .add('POST', '/api/media/bulk_upload/', bulkUpload, {
+      summary: 'Upload files (multipart), optionally attached to a record',
+      multipart: { fields: MediaAttachment, files: 'files' },
+      status: 201,
+      errors: [413, 415],
     })
-    .add('POST', '/api/media/{id}/reprocess/', async (call) => ({ body: await reprocessMedia(call.ctx, id(call), call.origin) }))
+    .add('GET', '/api/media/gallery/', async (call) => ({ body: await getMediaGallery(call.ctx, query(call), call.origin) }), 'optional', {
+      summary: "A record's gallery",
+      query: MediaGalleryQuery,
+    })
+    .add('GET', '/api/media/stats/', async ({ ctx }) => ({ body: await getMediaStats(ctx) }), { summary: 'Media counts and sizes' })
+    .add('GET', '/api/media/{id}/', async (call) => ({ body: await getMedia(call.ctx, id(call), call.origin) }), 'optional', { summary: 'One media item' })
+    .add('PATCH', '/api/media/{id}/', async (call) => ({ body: await updateMedia(call.ctx, id(call), await call.body(), call.origin) }), {
+      summary: 'Change a media item',
+      body: UpdateMediaInput,
+    })
+    .add(
+      'DELETE',
+      '/api/media/{id}/',
+      async (call) => {
+        await deleteMedia(call.ctx, id(call))
+        return { status: 204, body: null }
+      },
+      { summary: 'Delete a media item' },
+    )
+    .add('POST', '/api/media/{id}/reprocess/', async (call) => ({ body: await reprocessMedia(call.ctx, id(call), call.origin) }), {
+      summary: 'Process a media item again',
+      body: null,
+    })
 }

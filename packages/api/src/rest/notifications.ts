@@ -1,4 +1,4 @@
-import { listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from '@meridian/core'
+import { ListNotificationsQuery, listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from '@meridian/core'
 import { pagedList } from './pagination.ts'
 import type { RouteTable } from './router.ts'
 
@@ -9,7 +9,17 @@ import type { RouteTable } from './router.ts'
 export function notificationRoutes(table: RouteTable) {
   const base = '/api/notifications'
   table
-    .add('GET', `${base}/`, pagedList(listNotifications, NOTIFICATIONS_PAGE_SIZE))
-    .add('POST', `${base}/read-all/`, async ({ ctx }) => ({ body: await markAllNotificationsRead(ctx) }))
-    .add('POST', `${base}/{id}/read/`, async ({ ctx, params }) => ({ body: await markNotificationRead(ctx, params.id) }))
+    .add('GET', `${base}/`, pagedList(listNotifications, NOTIFICATIONS_PAGE_SIZE), {
+      summary: "The signed-in user's notifications, latest first, with counters.unread",
+      query: ListNotificationsQuery,
+      paginated: true,
+    })
+    .add('POST', `${base}/read-all/`, async ({ ctx }) => ({ body: await markAllNotificationsRead(ctx) }), {
+      summary: 'Mark every notification read',
+      body: null,
+    })
+    .add('POST', `${base}/{id}/read/`, async ({ ctx, params }) => ({ body: await markNotificationRead(ctx, params.id) }), {
+      summary: 'Mark one notification read',
+      body: null,
+    })
 }

@@ -38,14 +38,36 @@ async function rawBody(req: IncomingMessage): Promise<Buffer> {
 export function paymentRoutes(table: RouteTable) {
   const base = '/api/payments'
   table
-    .add('POST', `${base}/create-intent/`, async ({ ctx, body }) => {
-      const made = await createPaymentIntent(ctx, await body())
-      return { status: made.created ? 201 : 200, body: made }
+    .add(
+      'POST',
+      `${base}/create-intent/`,
+      async ({ ctx, body }) => {
+        const made = await createPaymentIntent(ctx, await body())
+        return { status: made.created ? 201 : 200, body: made }
+      },
+      {
+        summary: 'Start paying a booking (201; 200 for an intent already open)',
+        body: { jsonSchema: { type: 'object', properties: { booking_id: { type: 'integer', minimum: 1 } }, required: ['booking_id'] } },
+        status: 201,
+        errors: [409, 503],
+      },
+    )
+    .add('POST', `${base}/confirm/`, async ({ ctx, body }) => ({ body: await confirmPayment(ctx, await body()) }), {
+      summary: 'Confirm a payment after the provider took it',
+      body: { jsonSchema: { type: 'object', properties: { payment_intent_id: { type: 'string' } }, required: ['payment_intent_id'] } },
+      errors: [409, 503],
     })
-    .add('POST', `${base}/confirm/`, async ({ ctx, body }) => ({ body: await confirmPayment(ctx, await body()) }))
-    .add('GET', `${base}/history/`, pagedList(listPaymentHistory, PAYMENTS_PAGE_SIZE))
-    .add('POST', `${base}/{id}/mark-received/`, async ({ ctx, params, body }) => ({ body: await markPaymentReceived(ctx, params.id, await body()) }))
-    .add('POST', `${base}/{id}/mark-refunded/`, async ({ ctx, params, body }) => ({ body: await markRefundPaid(ctx, params.id, await body()) }))
+    .add('GET', `${base}/history/`, pagedList(listPaymentHistory, PAYMENTS_PAGE_SIZE), { summary: "The caller's payments, newest first", paginated: true })
+    .add('POST', `${base}/{id}/mark-received/`, async ({ ctx, params, body }) => ({ body: await markPaymentReceived(ctx, params.id, await body()) }), {
+      summary: 'Mark a manual payment received (staff)',
+      body: { jsonSchema: { type: 'object', properties: { method: { type: 'string', description: 'How it was paid (bank transfer, cash…).' } } } },
+      errors: [409],
+    })
+    .add('POST', `${base}/{id}/mark-refunded/`, async ({ ctx, params, body }) => ({ body: await markRefundPaid(ctx, params.id, await body()) }), {
+      summary: 'Mark a refund paid out (staff)',
+      body: { jsonSchema: { type: 'object', properties: { refund_reference: { type: 'string' } } } },
+      errors: [409],
+    })
     .add(
       'POST',
       `${base}/webhook/`,
@@ -54,5 +76,10 @@ export function paymentRoutes(table: RouteTable) {
         return { body: await handlePaymentWebhook(ctx, await rawBody(req), Array.isArray(signature) ? signature[0] : signature) }
       },
       'public',
+      {
+        summary: "The payment provider's webhook (signed body)",
+        description: 'Stripe events; the Stripe-Signature header over the raw body is the credential.',
+        body: { jsonSchema: { type: 'object', description: 'A provider event.' } },
+      },
     )
 }

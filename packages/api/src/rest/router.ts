@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type * as v from 'valibot'
 import { parseRecordId } from '@meridian/validators'
 import { authenticateBearer, reportServerError, type AppServices, type ServiceContext, serviceContext } from '@meridian/core'
 import { noteRequestUser } from '@meridian/core/observability'
@@ -35,6 +36,38 @@ export type Handler = (call: RestCall) => Promise<Reply>
  */
 export type AuthMode = 'public' | 'required' | 'optional'
 
+/** A JSON Schema written out, for a body no valibot schema describes (a service that reads its fields by hand). */
+export interface JsonBody {
+  jsonSchema: Record<string, unknown>
+}
+
+/**
+ * What the OpenAPI document (openapi.ts) says about a route, given where the route is registered. The body and query
+ * are the valibot schemas the service parses them with; the document converts them, nothing is written twice.
+ */
+export interface RouteDoc {
+  summary: string
+  description?: string
+  /** The file's area (the tag the reference page groups by); `tagged()` fills it for a whole registration function. */
+  tag?: string
+  /** The JSON body's schema; `null`: a write that reads no body (it acts on the path alone). Required on POST/PUT/PATCH. */
+  body?: v.GenericSchema | JsonBody | null
+  /** The body's fields are all optional (a partial update that merges the fields sent into the record). */
+  partial?: boolean
+  /** A multipart/form-data upload instead of JSON: its fields' schema and the name its file parts go by. */
+  multipart?: { fields?: v.GenericSchema; files: string }
+  /** The query's schema (its keys become query parameters). */
+  query?: v.GenericSchema
+  /** The success status: 200 unless said (201 for a create, 204 for a delete with no body). */
+  status?: number
+  /** A DRF page-number list: `page`/`page_size` parameters and the `{count, next, previous, results}` envelope. */
+  paginated?: boolean
+  /** The answer's media type(s) when it is not JSON (an export file, the reference page). */
+  produces?: string | string[]
+  /** Extra answers beyond the ones derived from the route (e.g. 409, 429, 503). */
+  errors?: number[]
+}
+
 interface Route {
   method: Method
   segments: string[]
@@ -43,7 +76,39 @@ interface Route {
 }
 
 export interface RouteTable {
-  add(method: Method, path: string, handler: Handler, auth?: AuthMode): RouteTable
+  /** A route: its auth mode ('required' when left out) and its documentation (RouteDoc), in that order; either may be left out. */
+  add(method: Method, path: string, handler: Handler, auth?: AuthMode | RouteDoc, doc?: RouteDoc): RouteTable
+}
+
+/** `add`'s optional arguments sorted out: the auth mode (default 'required') and the doc, if any. */
+export function routeOptions(auth: AuthMode | RouteDoc | undefined, doc: RouteDoc | undefined): { auth: AuthMode; doc: RouteDoc | undefined } {
+  if (typeof auth === 'object') return { auth: 'required', doc: auth }
+  return { auth: auth ?? 'required', doc }
+}
+
+/** The same table, with `tag` filled in on every route's doc that does not name its own: one area's registrations. */
+export function tagged(table: RouteTable, tag: string): RouteTable {
+  const view: RouteTable = {
+    add(method, path, handler, authOrDoc, given) {
+      const { auth, doc } = routeOptions(authOrDoc, given)
+      table.add(method, path, handler, auth, doc && { tag, ...doc })
+      return view
+    },
+  }
+  return view
+}
+
+/** A table for registrations made elsewhere without docs: each route's doc by `METHOD /path/`, tagged. */
+export function withDocs(table: RouteTable, tag: string, docs: Record<string, RouteDoc>): RouteTable {
+  const view: RouteTable = {
+    add(method, path, handler, authOrDoc, given) {
+      const { auth, doc } = routeOptions(authOrDoc, given)
+      const found = doc ?? docs[`${method} ${path}`]
+      table.add(method, path, handler, auth, found && { tag, ...found })
+      return view
+    },
+  }
+  return view
 }
 
 const split = (path: string) => path.split('/').filter(Boolean)
@@ -66,8 +131,8 @@ const isIdParam = (name: string) => name === 'id' || name.endsWith('_id')
 export function createRouter(app: AppServices) {
   const routes: Route[] = []
   const table: RouteTable = {
-    add(method, path, handler, auth = 'required') {
-      routes.push({ method, segments: split(path), handler, auth })
+    add(method, path, handler, authOrDoc) {
+      routes.push({ method, segments: split(path), handler, auth: routeOptions(authOrDoc, undefined).auth })
       return table
     },
   }

@@ -277,3 +277,6 @@ export async function addParticipant(ctx: ServiceContext, rawId: unknown, input:
   })
   return { conversation: await getConversation(ctx, conversation.id), created: added }
 }
+
+/** The schemas above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { CreateInput as CreateConversationInput, ListQuery as ConversationListQuery, InviteInput as InviteParticipantInput }

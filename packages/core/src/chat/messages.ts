@@ -194,3 +194,6 @@ export async function markConversationRead(ctx: ServiceContext, rawId: unknown, 
     return { last_read_message_id: row!.last }
   })
 }
+
+/** The schemas above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { PostInput as PostMessageInput, ListQuery as MessageListQuery }

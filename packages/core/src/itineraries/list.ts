@@ -97,3 +97,6 @@ export async function listItineraries(ctx: ServiceContext, query: unknown, page:
   })
   return { count, results, next_cursor }
 }
+
+/** The schema above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { ItineraryFilters }

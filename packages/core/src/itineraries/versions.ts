@@ -54,11 +54,16 @@ async function snapshotsOf(ctx: ServiceContext, itineraryId: number, numbers: nu
   })
 }
 
+/** The query of the compare call, the body of restore and of status (also read by the REST adapter's OpenAPI document). */
+export const CompareVersionsQuery = v.object({ from: versionNumber, to: versionNumber })
+export const RestoreVersionInput = v.object({ version: versionNumber, based_on: versionNumber })
+export const ItineraryStatusInput = v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) })
+
 /** GET /api/itineraries/{id}/compare/?from=&to=: days and items added, removed, moved and re-priced between two versions. */
 export async function compareItineraryVersions(ctx: ServiceContext, rawId: unknown, query: unknown) {
   requireItineraryStaff(ctx)
   const { row } = await visibleItinerary(ctx, rawId)
-  const q = parseInput(v.object({ from: versionNumber, to: versionNumber }), query)
+  const q = parseInput(CompareVersionsQuery, query)
   const [from, to] = await snapshotsOf(ctx, row.id, [q.from, q.to])
   return { from: q.from, to: q.to, changes: compareSnapshots(from!, to!), totals: { from: from!.total_cost, to: to!.total_cost } }
 }
@@ -71,7 +76,7 @@ export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknow
   requireItineraryEditor(ctx)
   const { row, access, actor } = await visibleItinerary(ctx, rawId)
   if (!access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
-  const q = parseInput(v.object({ version: versionNumber, based_on: versionNumber }), input)
+  const q = parseInput(RestoreVersionInput, input)
   const [snapshot] = await snapshotsOf(ctx, row.id, [q.version])
   await restoreSnapshot(ctx, row.id, actor.id, q.based_on, snapshot!, `Restored version ${q.version}`)
   return getItinerary(ctx, row.id)
@@ -85,7 +90,7 @@ export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknow
 export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown, input: unknown) {
   requireItineraryStaff(ctx)
   const { row, access } = await visibleItinerary(ctx, rawId)
-  const { status } = parseInput(v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) }), input)
+  const { status } = parseInput(ItineraryStatusInput, input)
   const from = row.status as ItineraryStatus
   if (!ITINERARY_MOVES[from].includes(status)) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(from, status))
   const mayMove = status === 'approved' || from === 'review' ? access.approve : access.edit

@@ -130,3 +130,6 @@ export async function markAllNotificationsRead(ctx: ServiceContext): Promise<{ m
   })
   return { marked, unread: await countUnreadNotifications(ctx.db, actor.id) }
 }
+
+/** The schema above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { ListNotificationsQuery }

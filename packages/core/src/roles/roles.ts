@@ -212,3 +212,6 @@ export async function listRoleUsers(ctx: ServiceContext, id: number, input: Reco
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647 || !(await exists.execute({ id })).length) throw notFound()
   return queryUserPage(ctx.db, { ...input, role: String(id) })
 }
+
+/** The schema above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { ListRolesQuery }

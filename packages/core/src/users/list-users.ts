@@ -185,3 +185,6 @@ export async function userSelectOptions(ctx: ServiceContext, input: unknown = {}
     .limit(200)
   return rows.map((r) => ({ value: r.id, label: `${displayName(r)} (@${r.username})`, username: r.username, role: r.role }))
 }
+
+/** The schema above, for the REST adapter's OpenAPI document (docs/api.md). */
+export { SelectOptionsQuery as UserSelectOptionsQuery }

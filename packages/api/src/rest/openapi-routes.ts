@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DomainError } from '@meridian/core'
+import { OPENAPI_TITLE, openApiDocumentFor } from './openapi.ts'
+import type { RouteTable } from './router.ts'
+
+/** GET: the OpenAPI 3.1 document (JSON). */
+export const OPENAPI_SCHEMA_PATH = '/api/schema/'
+/** GET: the reference page over the document, with its assets beside it. */
+export const API_DOCS_PATH = '/api/docs/'
+
+/** The reference page and its files: HTML and scripts, so the HTTP app gives them the site's security headers (CSP). */
+export const isApiDocsPath = (pathname: string) => pathname === '/api/docs' || pathname.startsWith(API_DOCS_PATH)
+
+const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/** The page's files, all served from this origin: the viewer (swagger-ui-dist) and its start-up (openapi-page.js). */
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  'api-docs.js': { file: path.join(here, 'openapi-page.js'), type: 'text/javascript; charset=utf-8' },
+  'favicon-32x32.png': { file: path.join(swaggerDir, 'favicon-32x32.png'), type: 'image/png' },
+}
+
+const loaded = new Map<string, Promise<Buffer>>()
+const asset = (name: string) => {
+  let file = loaded.get(name)
+  if (!file) {
+    file = readFile(ASSETS[name]!.file)
+    file.catch(() => loaded.delete(name))
+    loaded.set(name, file)
+  }
+  return file
+}
+
+/** No inline script or style element: every script is a file of this origin, so the site's CSP holds unchanged. */
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${OPENAPI_TITLE}</title>
+<link rel="icon" type="image/png" href="${API_DOCS_PATH}favicon-32x32.png">
+<link rel="stylesheet" href="${API_DOCS_PATH}swagger-ui.css">
+</head>
+<body>
+<noscript>The reference page needs JavaScript. The document itself is at <a href="${OPENAPI_SCHEMA_PATH}">${OPENAPI_SCHEMA_PATH}</a>.</noscript>
+<div id="swagger-ui"></div>
+<script src="${API_DOCS_PATH}swagger-ui-bundle.js"></script>
+<script src="${API_DOCS_PATH}api-docs.js"></script>
+</body>
+</html>
+`
+
+/** The document and its reference page (docs/api.md): public, derived from the route table. */
+export function openApiRoutes(table: RouteTable) {
+  table
+    .add(
+      'GET',
+      OPENAPI_SCHEMA_PATH,
+      async ({ origin }) => ({ body: openApiDocumentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }),
+      'public',
+      {
+        summary: 'This OpenAPI 3.1 document',
+        description: 'Generated from the route table and the services’ valibot schemas.',
+      },
+    )
+    .add(
+      'GET',
+      API_DOCS_PATH,
+      async () => ({ raw: true, body: PAGE, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } }),
+      'public',
+      { summary: 'The API reference page (HTML)', produces: 'text/html' },
+    )
+    .add(
+      'GET',
+      `${API_DOCS_PATH}{file}/`,
+      async ({ params }) => {
+        const found = Object.hasOwn(ASSETS, params.file ?? '') ? ASSETS[params.file!]! : null
+        if (!found) throw new DomainError('not_found', 'Not found.')
+        return { raw: true, body: await asset(params.file!), headers: { 'Content-Type': found.type, 'Cache-Control': 'public, max-age=86400' } }
+      },
+      'public',
+      { summary: 'A file of the API reference page (its script, style sheet, icon)', produces: 'application/octet-stream' },
+    )
+}
