@@ -82,6 +82,9 @@ describe('the demo world', () => {
     expect(await countOf(sql`select count(*)::int as n from itineraries where status = 'draft'`)).toBe(1)
     expect(await countOf(sql`select count(*)::int as n from payments where status = 'succeeded'`)).toBeGreaterThanOrEqual(1)
     expect(await countOf(sql`select count(*)::int as n from chat_messages`)).toBeGreaterThanOrEqual(4)
+    // The staff feed tells the story: travelers joining, quizzes submitted, one reviewed, some within the week.
+    expect(await countOf(sql`select count(*)::int as n from activity_events where action = 'quiz.reviewed' and summary like 'Review saved: Lucas Moreau now works with Elena Costa.%'`)).toBe(1)
+    expect(await countOf(sql`select count(*)::int as n from activity_events where created_at > now() - interval '7 days'`)).toBeGreaterThan(0)
     // The catalogue: tiered activities of rated suppliers, transfers (used by the itineraries), rates, flights.
     expect(await countOf(sql`select count(distinct activity_id)::int as n from activity_pricing_tiers`)).toBeGreaterThanOrEqual(10)
     expect(await countOf(sql`select count(*)::int as n from transfers`)).toBe(5)

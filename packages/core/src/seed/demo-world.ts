@@ -14,6 +14,7 @@ import { seedDemoMatching } from '../quiz-review/seed-matching.ts'
 import { seedDemoTrips } from '../trips/seed-trips.ts'
 import { seedDemoWishlist } from '../wishlist/seed-wishlist.ts'
 import { DEMO_DESTINATIONS, demoDestinationIds, seedDemoDestinations, seedDemoRates, seedDemoTours, seedDemoTransfers } from './demo-catalogue.ts'
+import { seedDemoHistory } from './demo-history.ts'
 import { addDemoPhotos, type DemoPhoto, type Scene } from './demo-images.ts'
 import { childrenFirst, type DemoTx, highestIds, registerDemoRows, snapshotWatched, tablesWithIds, type WatchedRows } from './demo-record.ts'
 
@@ -139,6 +140,7 @@ export async function seedDemoWorld(app: Stores, options: { again?: boolean } = 
         await seedDemoBookings(db)
         await seedDemoPayments(db)
         await seedDemoAnalytics(db)
+        await seedDemoHistory(db, marks)
         const photos = await demoPhotos(db, marks)
         folders.push(...(await addDemoPhotos(db, app.storage, photos, idOf('editor'))))
         const counts = await registerDemoRows(db, marks, watched)
