@@ -35,7 +35,7 @@ function fatal(error: unknown, what: string): Fatal {
     const fix = token ? 'check MERIDIAN_TOKEN (access tokens expire; sign in again for a new one)' : 'check MERIDIAN_USERNAME and MERIDIAN_PASSWORD'
     return new Fatal(`${what}: the server refused the credentials (${describeError(error)}); ${fix}.`)
   }
-  if (code === undefined) return new Fatal(`${what}: could not reach a Meridian server at ${shownUrl(url)}: ${describeError(error)}.`)
+  if (code === undefined) return new Fatal(`${what}: ${describeError(error)} at ${shownUrl(url)}; check MERIDIAN_URL and that the server is running.`)
   return new Fatal(`${what}: ${describeError(error)}`)
 }
 

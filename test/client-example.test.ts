@@ -112,7 +112,7 @@ describe('npm run client:example', () => {
     expectNoSecrets(wrongPassword, 'wrong-password-123')
     expectOneLineFailure(
       unreachable,
-      /^Who am I: could not reach a Meridian server at http:\/\/127\.0\.0\.1:\d+: no answer from the server \(ECONNREFUSED\)\.$/,
+      /^Who am I: no answer from the server \(ECONNREFUSED\) at http:\/\/127\.0\.0\.1:\d+; check MERIDIAN_URL and that the server is running\.$/,
     )
     expectOneLineFailure(none, /^Set MERIDIAN_TOKEN \(a bearer access token\), or MERIDIAN_USERNAME and MERIDIAN_PASSWORD to sign in\.$/)
     expect(badToken.stdout + wrongPassword.stdout + unreachable.stdout + none.stdout).toBe('')
