@@ -27,6 +27,7 @@ import {
   seedDemoWishlist,
   smtpTransport,
   startMediaWorker,
+  type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
@@ -51,6 +52,12 @@ export interface Booted {
   logger: Logger
   /** The media worker, whose queue the metrics read. */
   media: MediaWorker
+  /**
+   * Graceful shutdown, first part: no new background work (timers cleared); media in progress gets up to `timeoutMs`
+   * to finish, then is handed back for another process or the next start.
+   */
+  stopWork(timeoutMs: number): Promise<MediaStopReport>
+  /** Last part (after stopWork, or alone): request figures written, live events stopped, database closed. */
   stop(): Promise<void>
 }
 
@@ -147,11 +154,15 @@ export async function boot(): Promise<Booted> {
     figures,
     logger,
     media,
+    stopWork(timeoutMs) {
+      timers.forEach(clearInterval)
+      return media.stop({ timeoutMs })
+    },
     async stop() {
       timers.forEach(clearInterval)
-      await figures.flush(handle.db, { all: true }).catch(() => {})
+      await media.stop({ timeoutMs: config.shutdownTimeoutMs })
+      await figures.flush(handle.db, { all: true }).catch((e) => logger.error(`[figures] write failed: ${e.message}`))
       await app.events.stop()
-      await media.stop()
       await handle.close()
     },
   }

@@ -38,6 +38,8 @@ export interface HttpAppOptions {
   database?: MetricsSources['database']
   /** The media worker, for the job queue metrics. */
   jobs?: MetricsSources['jobs']
+  /** True once the process is shutting down (shutdown.ts): /readyz answers 503 so a load balancer sends no more. */
+  draining?: () => boolean
 }
 
 /** Not request figures: the probes, static files, and the event stream (open for minutes by design). */
@@ -143,6 +145,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
     if (pathname.startsWith(MEDIA_FILES_PREFIX)) return void mediaFiles(req, res)
     if (pathname === '/healthz') return json(res, 200, { status: 'ok' })
     if (pathname === '/readyz') {
+      if (options.draining?.()) return json(res, 503, { status: 'stopping' })
       return void withTimeout(options.ping(), READY_TIMEOUT_MS).then(
         () => json(res, 200, { status: 'ready', database: 'ok' }),
         () => json(res, 503, { status: 'unavailable', database: 'unreachable' }),

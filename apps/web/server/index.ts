@@ -3,13 +3,31 @@ import { fileURLToPath } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { boot, describeDatabase } from './boot.ts'
 import { createHttpServer } from './http-app.ts'
+import { gracefulServer } from './shutdown.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
-const { config, handle, app, figures, logger, media, stop } = await boot()
+const { config, handle, app, figures, logger, media, stopWork, stop } = await boot()
 const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
-const server = createHttpServer({ app, build, clientDir: path.join(root, 'build/client'), ping: handle.ping, figures, logger, database: handle, jobs: media })
+const server = createHttpServer({
+  app,
+  build,
+  clientDir: path.join(root, 'build/client'),
+  ping: handle.ping,
+  figures,
+  logger,
+  database: handle,
+  jobs: media,
+  draining: () => graceful.draining,
+})
 server.keepAliveTimeout = 65_000
+// SIGTERM/SIGINT (docs/operations.md "Graceful shutdown"): stop accepting, let requests in flight finish within
+// SHUTDOWN_TIMEOUT_MS, end event streams with a reconnect hint, hand back unfinished media, close the database.
+const graceful = gracefulServer(server, {
+  timeoutMs: config.shutdownTimeoutMs,
+  logger,
+  steps: { closeStreams: () => app.events.closeStreams(), stopWork, stop },
+})
 
 server.listen(config.port, config.host, () => {
   const address = server.address()
@@ -17,16 +35,21 @@ server.listen(config.port, config.host, () => {
   logger.info(`Meridian listening on http://localhost:${port} (${describeDatabase(config)}) in ${Date.now() - started} ms`)
 })
 
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  logger.info(`${signal} received, shutting down`)
-  server.close()
-  server.closeIdleConnections()
-  setTimeout(() => server.closeAllConnections(), 5_000).unref()
-  await stop().catch(() => {})
-  process.exit(0)
+let signalled = false
+function onSignal(signal: NodeJS.Signals) {
+  if (signalled) {
+    // A second signal: whoever sent it does not want to wait.
+    logger.warn(`${signal} received again during shutdown: exiting now`)
+    process.exit(1)
+  }
+  signalled = true
+  void graceful.shutdown(signal).then(
+    () => process.exit(0),
+    (error: Error) => {
+      logger.error(`Shutdown failed: ${error.message}`)
+      process.exit(1)
+    },
+  )
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)

@@ -16,6 +16,8 @@ export interface AppProcess {
   /** Everything it printed so far (stdout and stderr). */
   output(): string
   alive(): boolean
+  /** Resolves when the process has exited, with its exit code (or the signal that killed it). */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** Open file descriptors of the process (sockets, files), from /proc. */
   openFiles(): number
   stop(): Promise<void>
@@ -63,7 +65,8 @@ export async function startApp(env: Record<string, string>, options: { startTime
   }
   child.stdout!.on('data', collect)
   child.stderr!.on('data', collect)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = exit.then(() => {})
   let running = true
   void exited.then(() => (running = false))
 
@@ -97,6 +100,7 @@ export async function startApp(env: Record<string, string>, options: { startTime
     pid: child.pid!,
     output: () => text,
     alive: () => running && child.exitCode === null,
+    exit,
     openFiles: () => fs.readdirSync(`/proc/${child.pid}/fd`).length,
     async stop() {
       if (running) {

@@ -1,0 +1,103 @@
+import type http from 'node:http'
+import type { Logger } from '@meridian/core/observability'
+
+/** What the process stops, in order (docs/operations.md "Graceful shutdown"). */
+export interface ShutdownSteps {
+  /** End every open event stream with the reconnect hint; answers how many there were. */
+  closeStreams(): number
+  /** Stop background work; media in progress gets until the bound, then is handed back. */
+  stopWork(timeoutMs: number): Promise<{ finished: number; released: number }>
+  /** Write the request figures, stop live events, close the database. */
+  stop(): Promise<void>
+}
+
+export interface GracefulServer {
+  /** True once the process has been told to stop: /readyz answers 503 and answers carry `Connection: close`. */
+  readonly draining: boolean
+  /** Requests being answered now (event streams included). */
+  readonly inFlight: number
+  /** Run the shutdown once; resolves when every step is done (the caller exits). */
+  shutdown(signal: string): Promise<void>
+}
+
+/**
+ * Graceful shutdown of the HTTP server: on the signal it stops accepting connections at once, lets the requests in
+ * flight finish within `timeoutMs` (cut after it), ends the event streams with a reconnect hint, releases the media it
+ * could not finish, and closes the database; each stage is one info line. Install before the server listens, so every
+ * request is counted.
+ */
+export function gracefulServer(server: http.Server, options: { timeoutMs: number; logger: Logger; steps: ShutdownSteps }): GracefulServer {
+  const { logger, steps, timeoutMs } = options
+  const open = new Set<http.ServerResponse>()
+  let draining = false
+  let running: Promise<void> | null = null
+
+  const info = (line: string) => {
+    logger.info(line)
+    logger.flush?.()
+  }
+
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    open.add(res)
+    // A request that reaches a draining process on a kept-alive connection is answered, and the connection closed.
+    if (draining) res.setHeader('Connection', 'close')
+    res.once('close', () => {
+      open.delete(res)
+      if (draining) setImmediate(() => server.closeIdleConnections())
+    })
+  })
+
+  async function run(signal: string) {
+    const started = Date.now()
+    const deadline = started + timeoutMs
+    draining = true
+    // No new connections; idle kept-alive ones closed; answers not yet begun close their connection when done.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
+    server.closeIdleConnections()
+    const atSignal = open.size
+    info(`${signal} received: no longer accepting connections; ${atSignal} requests in flight (event streams included), waiting up to ${timeoutMs} ms`)
+
+    const streams = steps.closeStreams()
+    info(`Event streams closed with a reconnect hint: ${streams}`)
+    const requests = atSignal - streams
+
+    const [cut, jobs] = await Promise.all([drainRequests(closed, deadline), steps.stopWork(Math.max(0, deadline - Date.now())).catch(() => null)])
+    info(
+      cut
+        ? `Requests still open at the ${timeoutMs} ms bound were cut: ${cut} (${Math.max(0, requests - cut)} finished)`
+        : `Requests in flight finished: ${requests}, none cut, ${Date.now() - started} ms after the signal`,
+    )
+    info(jobs ? `Media jobs released for another worker: ${jobs.released} (${jobs.finished} finished)` : 'Media jobs could not be released (see above)')
+
+    await steps.stop().catch((error: Error) => logger.error(`Shutdown: closing failed: ${error.message}`))
+    info(`Request figures written and database closed; stopped in ${Date.now() - started} ms`)
+  }
+
+  /** Wait for the requests in flight until the deadline, then cut what is left; answers how many were cut. */
+  async function drainRequests(closed: Promise<void>, deadline: number): Promise<number> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
+    })
+    const outcome = await Promise.race([closed, late])
+    clearTimeout(timer)
+    if (outcome !== 'late') return 0
+    const cut = open.size
+    server.closeAllConnections()
+    return cut
+  }
+
+  return {
+    get draining() {
+      return draining
+    },
+    get inFlight() {
+      return open.size
+    },
+    shutdown(signal) {
+      running ??= run(signal)
+      return running
+    },
+  }
+}
