@@ -13,18 +13,8 @@ import {
   openAppDatabase,
   pruneRequestFigures,
   RequestFigures,
-  seedDemoAccommodations,
-  seedDemoDiscovery,
-  seedDemoBookings,
-  seedDemoChat,
-  seedDemoFlights,
-  seedDemoItineraries,
-  seedDemoMatching,
-  seedDemoAnalytics,
-  seedDemoPayments,
-  seedDemoTrips,
   seedDemoUsers,
-  seedDemoWishlist,
+  seedDemoWorld,
   smtpTransport,
   startMediaWorker,
   type MediaStopReport,
@@ -85,31 +75,20 @@ export async function boot(): Promise<Booted> {
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   const currencies = await seedCurrenciesIfEmpty(handle.db)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
-  if (config.seedDemo && (await countUsers(handle.db)) === 0) {
-    const created = await seedDemoUsers(handle.db)
-    logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}`)
-    const demoTrips = await seedDemoTrips(handle.db)
-    if (demoTrips) logger.info(`Demo trips added for the demo traveler: ${demoTrips} (labelled "Demo data").`)
-    const demoItineraries = await seedDemoItineraries(handle.db)
-    if (demoItineraries) logger.info(`Demo itineraries added on the demo expert's trips: ${demoItineraries} (labelled "Demo data").`)
-    const demoMatching = await seedDemoMatching(handle.db)
-    if (demoMatching) logger.info(`Demo experts and travelers with quizzes to review added: ${demoMatching} accounts (labelled "Demo data").`)
-    const demoChat = await seedDemoChat(handle.db)
-    if (demoChat) logger.info(`Demo conversations added for the demo traveler: ${demoChat} (titles start with "Demo data").`)
-    const demoFlights = await seedDemoFlights(handle.db)
-    if (demoFlights) logger.info(`Demo flights added: ${demoFlights} for the next 60 days, with the demo traveler's flight bookings (aircraft labelled "(demo data)").`)
-    const demoStays = await seedDemoAccommodations(handle.db)
-    if (demoStays) logger.info(`Demo places to stay added: ${demoStays} accommodation suppliers (descriptions start with "Demo data").`)
-    const demoDiscovery = await seedDemoDiscovery(handle.db)
-    if (demoDiscovery) logger.info(`Demo Search & Discovery data added: Malé with ${demoDiscovery} rated activities and stays (descriptions start with "Demo data").`)
-    const demoWishlist = await seedDemoWishlist(handle.db)
-    if (demoWishlist) logger.info(`Demo wishlist items added for the demo traveler: ${demoWishlist} (a demo stay and trip among them).`)
-    const demoBookings = await seedDemoBookings(handle.db)
-    if (demoBookings) logger.info(`Demo bookings added for the demo traveler: ${demoBookings} stays, activities and trip packages (notes start with "Demo data").`)
-    const demoPayments = await seedDemoPayments(handle.db)
-    if (demoPayments) logger.info(`Demo payments added on the demo bookings: ${demoPayments} (two received, one awaiting money).`)
-    const demoHistory = await seedDemoAnalytics(handle.db)
-    if (demoHistory) logger.info(`Demo history for the Analytics Dashboard: ${demoHistory} demo accounts dated over the last three months (joined, quiz submitted).`)
+  if (config.seedDemo) {
+    if ((await countUsers(handle.db)) === 0) {
+      const created = await seedDemoUsers(handle.db)
+      logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}`)
+    }
+    // The demo world, once per database (docs/demo.md); `npm run demo:clear` removes it and a start does not bring it back.
+    const world = await seedDemoWorld(app)
+    if (world) {
+      const rows = Object.values(world.counts).reduce((a, b) => a + b, 0)
+      logger.info(
+        `Demo world added in ${(world.milliseconds / 1000).toFixed(1)} s: ${rows} rows labelled as demo data (${world.counts.trips ?? 0} trips, ` +
+          `${world.counts.activities ?? 0} activities, ${world.counts.flights ?? 0} flights, ${world.photos} pictures). Remove it with \`npm run demo:clear\`.`,
+      )
+    }
   }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
