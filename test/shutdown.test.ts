@@ -108,6 +108,8 @@ describe('SIGTERM', () => {
 
     const signalled = Date.now()
     process.kill(app.pid, 'SIGTERM')
+    // The same signal again at once (a process-group signal that npm start's supervisor also passes on): one shutdown.
+    process.kill(app.pid, 'SIGTERM')
     await waitFor(async () => /SIGTERM received: no longer accepting connections; 3 requests in flight/.test(app.output()), 5_000, 'the first shutdown line')
 
     // No new connection is taken from now on.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { boot, describeDatabase } from './boot.ts'
 import { createHttpServer } from './http-app.ts'
-import { gracefulServer } from './shutdown.ts'
+import { gracefulServer, signalHandler } from './shutdown.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
@@ -35,21 +35,6 @@ server.listen(config.port, config.host, () => {
   logger.info(`Meridian listening on http://localhost:${port} (${describeDatabase(config)}) in ${Date.now() - started} ms`)
 })
 
-let signalled = false
-function onSignal(signal: NodeJS.Signals) {
-  if (signalled) {
-    // A second signal: whoever sent it does not want to wait.
-    logger.warn(`${signal} received again during shutdown: exiting now`)
-    process.exit(1)
-  }
-  signalled = true
-  void graceful.shutdown(signal).then(
-    () => process.exit(0),
-    (error: Error) => {
-      logger.error(`Shutdown failed: ${error.message}`)
-      process.exit(1)
-    },
-  )
-}
+const onSignal = signalHandler(graceful, { logger, exit: (code) => process.exit(code) })
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)

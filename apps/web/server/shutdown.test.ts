@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '@meridian/api/testing'
 import { createLogger } from '@meridian/core/observability'
 import { createHttpServer } from './http-app.ts'
-import { type GracefulServer, gracefulServer } from './shutdown.ts'
+import { type GracefulServer, gracefulServer, REPEAT_WINDOW_MS, signalHandler } from './shutdown.ts'
 
 /** The graceful shutdown of the HTTP server (docs/operations.md), in process; test/shutdown.test.ts sends a real SIGTERM. */
 let api: TestServer
@@ -126,5 +126,46 @@ describe('graceful shutdown of the HTTP server', () => {
       probed.closeAllConnections()
       probed.close()
     }
+  })
+})
+
+describe('the signal handler', () => {
+  const quiet = createLogger({ logLevel: 'silent', logFormat: 'json' })
+  const fake = () => {
+    let finish!: () => void
+    const calls: string[] = []
+    const graceful = {
+      draining: false,
+      inFlight: 0,
+      shutdown: (signal: string) => (calls.push(signal), new Promise<void>((resolve) => (finish = resolve))),
+    }
+    return { graceful, calls, finish: () => finish() }
+  }
+
+  it('runs the shutdown on the first signal and exits 0 when it is done; the same signal passed on by the supervisor is not a second', async () => {
+    const { graceful, calls, finish } = fake()
+    const exits: number[] = []
+    let clock = 0
+    const handle = signalHandler(graceful, { logger: quiet, exit: (code) => exits.push(code), now: () => clock })
+    handle('SIGINT')
+    clock += 20
+    handle('SIGINT')
+    expect(calls).toEqual(['SIGINT'])
+    expect(exits).toEqual([])
+    finish()
+    await new Promise((r) => setImmediate(r))
+    expect(exits).toEqual([0])
+  })
+
+  it('exits at once (1) on a second signal during the shutdown', () => {
+    const { graceful, calls } = fake()
+    const exits: number[] = []
+    let clock = 0
+    const handle = signalHandler(graceful, { logger: quiet, exit: (code) => exits.push(code), now: () => clock })
+    handle('SIGTERM')
+    clock += REPEAT_WINDOW_MS + 1
+    handle('SIGTERM')
+    expect(calls).toEqual(['SIGTERM'])
+    expect(exits).toEqual([1])
   })
 })

@@ -101,3 +101,34 @@ export function gracefulServer(server: http.Server, options: { timeoutMs: number
     },
   }
 }
+
+/**
+ * A repeat of the signal this soon after the first is the same request, not a second one: a terminal (Ctrl-C) or
+ * systemd signals the whole process group, and `npm start`'s supervisor passes the signal on as well.
+ */
+export const REPEAT_WINDOW_MS = 1_000
+
+/**
+ * The process's signal handler: the first SIGTERM/SIGINT runs the graceful shutdown and exits 0 (1 if it failed); a
+ * second one, later than REPEAT_WINDOW_MS, exits at once with 1.
+ */
+export function signalHandler(graceful: GracefulServer, options: { logger: Logger; exit: (code: number) => void; now?: () => number }) {
+  const now = options.now ?? Date.now
+  let first: number | null = null
+  return (signal: string) => {
+    if (first !== null) {
+      if (now() - first < REPEAT_WINDOW_MS) return
+      // A second signal: whoever sent it does not want to wait.
+      options.logger.warn(`${signal} received again during shutdown: exiting now`)
+      return options.exit(1)
+    }
+    first = now()
+    void graceful.shutdown(signal).then(
+      () => options.exit(0),
+      (error: Error) => {
+        options.logger.error(`Shutdown failed: ${error.message}`)
+        options.exit(1)
+      },
+    )
+  }
+}
