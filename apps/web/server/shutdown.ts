@@ -1,6 +1,9 @@
 import type http from 'node:http'
 import type { Logger } from '@meridian/core/observability'
 
+/** The last step (figures, database) gets this long after the bound before the process exits regardless. */
+const CLOSE_TIMEOUT_MS = 5_000
+
 /** What the process stops, in order (docs/operations.md "Graceful shutdown"). */
 export interface ShutdownSteps {
   /** End every open event stream with the reconnect hint; answers how many there were. */
@@ -60,9 +63,14 @@ export function gracefulServer(server: http.Server, options: { timeoutMs: number
 
     const streams = steps.closeStreams()
     info(`Event streams closed with a reconnect hint: ${streams}`)
-    const requests = atSignal - streams
+    const requests = Math.max(0, atSignal - streams)
 
-    const [cut, jobs] = await Promise.all([drainRequests(closed, deadline), steps.stopWork(Math.max(0, deadline - Date.now())).catch(() => null)])
+    const [cut, jobs] = await Promise.all([
+      drainRequests(closed, deadline),
+      steps
+        .stopWork(Math.max(0, deadline - Date.now()))
+        .catch((error: Error) => (logger.error(`Shutdown: stopping the media worker failed: ${error.message}`), null)),
+    ])
     info(
       cut
         ? `Requests still open at the ${timeoutMs} ms bound were cut: ${cut} (${Math.max(0, requests - cut)} finished)`
@@ -70,8 +78,18 @@ export function gracefulServer(server: http.Server, options: { timeoutMs: number
     )
     info(jobs ? `Media jobs released for another worker: ${jobs.released} (${jobs.finished} finished)` : 'Media jobs could not be released (see above)')
 
-    await steps.stop().catch((error: Error) => logger.error(`Shutdown: closing failed: ${error.message}`))
-    info(`Request figures written and database closed; stopped in ${Date.now() - started} ms`)
+    // The last step has a bound of its own: a database that does not answer must not keep the process from exiting.
+    let timer: NodeJS.Timeout | undefined
+    const closedInTime = await Promise.race([
+      steps.stop().then(
+        () => true,
+        (error: Error) => (logger.error(`Shutdown: closing failed: ${error.message}`), true),
+      ),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))),
+    ])
+    clearTimeout(timer)
+    if (closedInTime) info(`Request figures written and database closed; stopped in ${Date.now() - started} ms`)
+    else logger.warn(`Shutdown: the database did not close within ${CLOSE_TIMEOUT_MS} ms; exiting anyway`)
   }
 
   /** Wait for the requests in flight until the deadline, then cut what is left; answers how many were cut. */
