@@ -152,6 +152,12 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Public pages',
+    patterns: ['GET /api/schema/', 'GET /api/docs/*'],
+    allow: 'anyone',
+    why: 'The REST API reference (docs/api.md): the OpenAPI document and its page are derived from code and name no data.',
+  },
+  {
+    area: 'Public pages',
     patterns: ['GET /api/destinations/{id}/', 'trpc destinations.get'],
     allow: 'anyone',
     object: 'country',

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DomainError } from '@meridian/core'
 import { OPENAPI_TITLE, openApiDocumentFor } from './openapi.ts'
 import type { RouteTable } from './router.ts'
 
@@ -75,15 +74,14 @@ export function openApiRoutes(table: RouteTable) {
       'public',
       { summary: 'The API reference page (HTML)', produces: 'text/html' },
     )
-    .add(
+  // Each file at a path of its own: nothing else under /api/docs/ answers but 404.
+  for (const [name, { type }] of Object.entries(ASSETS)) {
+    table.add(
       'GET',
-      `${API_DOCS_PATH}{file}/`,
-      async ({ params }) => {
-        const found = Object.hasOwn(ASSETS, params.file ?? '') ? ASSETS[params.file!]! : null
-        if (!found) throw new DomainError('not_found', 'Not found.')
-        return { raw: true, body: await asset(params.file!), headers: { 'Content-Type': found.type, 'Cache-Control': 'public, max-age=86400' } }
-      },
+      `${API_DOCS_PATH}${name}`,
+      async () => ({ raw: true, body: await asset(name), headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } }),
       'public',
-      { summary: 'A file of the API reference page (its script, style sheet, icon)', produces: 'application/octet-stream' },
+      { summary: `The reference page's ${name}`, produces: type.split(';')[0]! },
     )
+  }
 }

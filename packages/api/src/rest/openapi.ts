@@ -173,7 +173,7 @@ export class OpenApiBuilder {
     if (status !== 204) {
       if (doc?.produces) success.content = Object.fromEntries([doc.produces].flat().map((type) => [type, { schema: { type: 'string' } }]))
       else if (doc?.paginated) success.content = { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } }
-      else success.content = { 'application/json': { schema: {} } }
+      else success.content = { 'application/json': {} }
     }
     const responses: Json = { [String(status)]: success }
     const takesInput = Boolean(doc?.body || doc?.multipart || doc?.query || doc?.paginated)
