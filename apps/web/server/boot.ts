@@ -1,4 +1,4 @@
-import { DataDirLockedError, type DatabaseHandle } from '@meridian/db'
+import { DataDirLockedError, type DatabaseHandle, sql } from '@meridian/db'
 import {
   type AppConfig,
   type AppServices,
@@ -23,6 +23,9 @@ import {
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'
+
+/** The advisory lock processes take turns on for the start-up seeding. */
+const STARTUP_SEED_LOCK = 7_260_413
 
 /** How often this process writes its finished minutes of request figures. */
 const FIGURES_FLUSH_MS = 60_000
@@ -71,15 +74,20 @@ export async function boot(): Promise<Booted> {
     throw error
   }
   const app = createAppServices(handle, config)
-  const catalogue = await seedCatalogueIfEmpty(handle.db)
+  // Reference data and the demo accounts, under one lock: processes starting together on an empty PostgreSQL take
+  // turns, and the later ones find everything there.
+  const first = await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_SEED_LOCK})`)
+    const catalogue = await seedCatalogueIfEmpty(tx)
+    const currencies = await seedCurrenciesIfEmpty(tx)
+    const accounts = config.seedDemo && (await countUsers(tx)) === 0 ? await seedDemoUsers(tx) : []
+    return { catalogue, currencies, accounts }
+  })
+  const { catalogue, currencies, accounts } = first
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
-  const currencies = await seedCurrenciesIfEmpty(handle.db)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
+  if (accounts.length) logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${accounts.join(', ')}`)
   if (config.seedDemo) {
-    if ((await countUsers(handle.db)) === 0) {
-      const created = await seedDemoUsers(handle.db)
-      logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${created.join(', ')}`)
-    }
     // The demo world, once per database (docs/demo.md); `npm run demo:clear` removes it and a start does not bring it back.
     const world = await seedDemoWorld(app)
     if (world) {
