@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../testing.ts'
 import { listRestRoutes, type RestRouteInfo } from './index.ts'
 import { buildOpenApiDocument, documentationProblems, jsonSchemaOf } from './openapi.ts'
 
+/** What the validator takes: the document as a parsed object. */
+type Spec = Parameters<Validator['validate']>[0] & object
 type Doc = ReturnType<typeof buildOpenApiDocument> & { paths: Record<string, Record<string, any>>; components: Record<string, any> }
 
 const routes = listRestRoutes()
@@ -90,7 +92,7 @@ describe('the OpenAPI document covers the route table', () => {
 describe('the OpenAPI document is valid', () => {
   it('validates as OpenAPI 3.1', async () => {
     const validator = new Validator()
-    const result = await validator.validate(structuredClone(document) as object)
+    const result = await validator.validate(structuredClone(document) as Spec)
     expect(result.errors).toBeUndefined()
     expect(result.valid).toBe(true)
     expect(validator.version).toBe('3.1')
@@ -99,7 +101,7 @@ describe('the OpenAPI document is valid', () => {
   it('is refused by the validator when an operation is malformed (the check is live)', async () => {
     const broken = structuredClone(document) as Doc
     broken.paths['/users/api/auth/login/']!.post.responses = { '200': { content: {} } }
-    expect((await new Validator().validate(broken as object)).valid).toBe(false)
+    expect((await new Validator().validate(broken as Spec)).valid).toBe(false)
   })
 
   it('has schemas that are valid JSON Schema 2020-12', () => {
