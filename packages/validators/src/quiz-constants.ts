@@ -57,7 +57,9 @@ export function readScore(raw: number | string): ScoreReading {
   const hundredths = Number(digits.padEnd(point + SCORE_PLACES, '0'))
   if (hundredths > 100 * 100) return { ok: false, error: 'max' }
   const whole = Math.floor(hundredths / 100)
-  const cents = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '')
+  const cents = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '')
   return { ok: true, text: cents ? `${whole}.${cents}` : String(whole), hundredths }
 }
 
