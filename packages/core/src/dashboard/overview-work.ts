@@ -2,8 +2,8 @@ import { listConversations } from '../chat/conversations.ts'
 import type { ServiceContext } from '../context.ts'
 
 /**
- * The overview's two working lists (docs/trips.md "The overview's Trip Management and Communication Hub"): the trips
- * in progress with each one's next step, and the latest conversations with their unread counts.
+ * The overview's two working lists (docs/overview.md): the trips in progress with each one's next step, and the latest
+ * conversations with their unread counts.
  */
 
 /** The trip statuses Trip Management shows, in the order of a trip's life. */
