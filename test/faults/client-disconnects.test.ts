@@ -21,7 +21,7 @@ let mediaRoot: string
 beforeAll(async () => {
   mediaRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-faults-media-'))
   db = await createFaultDatabase()
-  app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'true', MEDIA_ROOT: mediaRoot, DB_POOL_MAX: String(POOL) })
+  app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'true', SEED_DEMO_WORLD: 'false', MEDIA_ROOT: mediaRoot, DB_POOL_MAX: String(POOL) })
   access = (await restLogin(app.url, 'admin')).access
 })
 

@@ -24,6 +24,7 @@ beforeAll(async () => {
   app = await startApp({
     DATABASE_URL: db.url,
     SEED_DEMO: 'true',
+    SEED_DEMO_WORLD: 'false',
     DB_POOL_MAX: String(POOL),
     DB_QUEUE_TIMEOUT_MS: String(QUEUE_MS),
     DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),

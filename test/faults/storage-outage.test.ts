@@ -27,6 +27,7 @@ beforeAll(async () => {
   app = await startApp({
     DATABASE_URL: db.url,
     SEED_DEMO: 'true',
+    SEED_DEMO_WORLD: 'false',
     S3_BUCKET: s3.options.bucket,
     S3_ENDPOINT: s3.options.endpoint!,
     S3_ACCESS_KEY_ID: 'S3RVER',

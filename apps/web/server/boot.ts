@@ -87,7 +87,7 @@ export async function boot(): Promise<Booted> {
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (accounts.length) logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${accounts.join(', ')}`)
-  if (config.seedDemo) {
+  if (config.seedDemo && config.seedDemoWorld) {
     // The demo world, once per database (docs/demo.md); `npm run demo:clear` removes it and a start does not bring it back.
     const world = await seedDemoWorld(app)
     if (world) {

@@ -58,6 +58,16 @@ describe('loadConfig', () => {
     expect(dev.jwtSecret.length).toBeGreaterThanOrEqual(32)
   })
 
+  it('seeds the demo world with the demo accounts unless SEED_DEMO_WORLD says otherwise', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(40) }
+    expect([loadConfig(base).seedDemo, loadConfig(base).seedDemoWorld]).toEqual([true, true])
+    const pg = { ...base, DATABASE_URL: 'postgres://db.example/meridian' }
+    expect([loadConfig(pg).seedDemo, loadConfig(pg).seedDemoWorld]).toEqual([false, false])
+    expect(loadConfig({ ...pg, SEED_DEMO: 'true' }).seedDemoWorld).toBe(true)
+    expect(loadConfig({ ...pg, SEED_DEMO: 'true', SEED_DEMO_WORLD: 'false' })).toMatchObject({ seedDemo: true, seedDemoWorld: false })
+    expect(() => loadConfig({ ...base, SEED_DEMO_WORLD: 'sometimes' })).toThrow(ConfigError)
+  })
+
   it('reads the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) })
     expect(config).toMatchObject({

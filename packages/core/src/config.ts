@@ -24,6 +24,8 @@ export interface AppConfig {
   /** The proxies in front of the server (TRUST_PROXY), as Express's 'trust proxy' setting takes them. */
   trustProxy: TrustProxy
   seedDemo: boolean
+  /** With seedDemo: also the demo world (docs/demo.md) once per database; SEED_DEMO_WORLD=false keeps to the accounts. */
+  seedDemoWorld: boolean
   /** Where media files live: local disk under DATA_DIR/media, or S3 when S3_BUCKET is set. */
   storage: StorageOptions
   /** Media items processed at once by this process. */
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin: env.APP_ORIGIN ? env.APP_ORIGIN.replace(/\/$/, '') : null,
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    seedDemoWorld: bool(env, 'SEED_DEMO_WORLD', bool(env, 'SEED_DEMO', !databaseUrl)),
     storage: storageOptions(env, dataDir),
     mediaConcurrency: int(env, 'MEDIA_CONCURRENCY', 2),
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
