@@ -22,7 +22,7 @@ const RECOVERY_MS = 10_000
 
 beforeAll(async () => {
   db = await createFaultDatabase()
-  app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'true', SEED_DEMO_WORLD: 'false' })
+  app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' })
   access = (await restLogin(app.url, 'admin')).access
   cookie = await formLogin(app.url, 'admin')
 })

@@ -39,7 +39,7 @@ beforeAll(async () => {
   ratesUrl = `http://127.0.0.1:${(rates.address() as AddressInfo).port}/eurofxref-daily.xml`
   mediaRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-processes-media-'))
   db = await createFaultDatabase()
-  const env = { DATABASE_URL: db.url, SEED_DEMO: 'true', SEED_DEMO_WORLD: 'false', MEDIA_ROOT: mediaRoot, RATES_CHECK_INTERVAL_MS: String(RATES_CHECK_MS) }
+  const env = { DATABASE_URL: db.url, SEED_DEMO: 'true', MEDIA_ROOT: mediaRoot, RATES_CHECK_INTERVAL_MS: String(RATES_CHECK_MS) }
   // One after the other: the first migrates and seeds, the second finds it done.
   a = await startApp(env)
   b = await startApp(env)
