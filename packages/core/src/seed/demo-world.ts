@@ -4,6 +4,7 @@ import { seedDemoAccommodations } from '../accommodations/seed-accommodations.ts
 import { seedDemoAnalytics } from '../analytics/seed-analytics.ts'
 import { seedDemoBookings } from '../bookings/seed-bookings.ts'
 import { seedDemoChat } from '../chat/seed-chat.ts'
+import { pgCode } from '../currencies/shared.ts'
 import type { AppServices } from '../context.ts'
 import { seedDemoDiscovery } from '../discovery/seed-discovery.ts'
 import { seedDemoFlights } from '../flights/seed-flights.ts'
@@ -47,13 +48,8 @@ export async function demoWorldStatus(db: Database): Promise<DemoWorldStatus> {
   return row?.status ?? null
 }
 
-const errorCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code ?? e?.cause?.code
-}
-
 /** A row other records still use: a foreign key (23503) or its RESTRICT setting (23001). */
-const isStillUsed = (error: unknown) => errorCode(error) === '23503' || errorCode(error) === '23001'
+const isStillUsed = (error: unknown) => ['23503', '23001'].includes(pgCode(error).code ?? '')
 
 /** The picture's look for an activity category or a destination. */
 const SCENE_OF: Record<string, Scene> = {
@@ -156,7 +152,7 @@ export async function seedDemoWorld(app: Stores, options: { again?: boolean } = 
   } catch (error) {
     await Promise.all(folders.map((prefix) => app.storage.deletePrefix(prefix).catch(() => {})))
     // Another process claimed the world first (it commits it; this one did nothing).
-    if (errorCode(error) === '40001' || errorCode(error) === '23505') return null
+    if (['40001', '23505'].includes(pgCode(error).code ?? '')) return null
     throw error
   }
 }
