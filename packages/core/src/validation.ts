@@ -16,7 +16,9 @@ export function fieldErrors(issues: readonly SchemaIssue[]): FieldErrors {
     const key = issue.path?.map(pathKey).join('.') || 'non_field_errors'
     const missing = issue.message.startsWith('Invalid type') || issue.message.startsWith('Invalid key')
     const message = missing ? 'This field is required.' : issue.message
-    ;(fields[key] ??= []).push(message)
+    // The key may be any name a client sent ('valueOf', '__proto__'): only the object's own entries count.
+    if (Object.hasOwn(fields, key)) fields[key]!.push(message)
+    else Object.defineProperty(fields, key, { value: [message], enumerable: true, writable: true, configurable: true })
   }
   return fields
 }

@@ -74,7 +74,7 @@ function statusOf(error: Loose): number | null {
   for (const value of [error.status, error.statusCode, isRecord(error.data) ? error.data.httpStatus : undefined]) {
     if (typeof value === 'number' && value >= 400 && value <= 599) return value
   }
-  if (isRecord(error.data) && typeof error.data.code === 'string' && error.data.code in TRPC_STATUS) {
+  if (isRecord(error.data) && typeof error.data.code === 'string' && Object.hasOwn(TRPC_STATUS, error.data.code)) {
     return TRPC_STATUS[error.data.code]!
   }
   return null
@@ -107,7 +107,7 @@ export function errorMessage(errorOrResponse: unknown, options: ErrorMessageOpti
     else if ('body' in error) body = error.body
     return fromStatus(status, body, options)
   }
-  if (typeof error.code === 'string' && error.code in DOMAIN_STATUS) {
+  if (typeof error.code === 'string' && Object.hasOwn(DOMAIN_STATUS, error.code)) {
     return fromStatus(DOMAIN_STATUS[error.code]!, error, options)
   }
   // A body the server sent without a status (an action's data, a parsed JSON answer).

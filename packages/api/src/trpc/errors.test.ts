@@ -53,4 +53,16 @@ describe('unexpected errors on tRPC', () => {
       expect(reprocess.status, String(id)).toBe(400)
     }
   })
+
+  it('input keys named like built-in properties are refused as bad input, never a server error', async () => {
+    // valibot's records leave out constructor and __proto__; the others must be named in the fields like any key.
+    for (const key of ['valueOf', 'toString', 'hasOwnProperty', 'isPrototypeOf', 'constructor', '__proto__']) {
+      const input = `{${JSON.stringify(key)}:[[{"a":{}},{}],[null,[]],null,true]}`
+      const res = await server.request(`/trpc/discovery.search?input=${encodeURIComponent(input)}`, { token: admin })
+      expect(res.status, key).toBe(400)
+      expect(res.body.error.data.code).toBe('BAD_REQUEST')
+      if (key === 'constructor' || key === '__proto__') continue
+      expect(Object.keys(res.body.error.data.fields ?? {}), key).toContain(key)
+    }
+  })
 })

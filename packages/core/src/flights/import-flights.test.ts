@@ -78,6 +78,10 @@ describe('schedule import', () => {
     await expect(run(`${HEADER},gate\n${line()},B12`)).rejects.toMatchObject({
       fields: { non_field_errors: [expect.stringMatching(/^Row 1: unknown column "gate"/)] },
     })
+    // Names every object inherits are unknown columns like any other.
+    await expect(run(`${HEADER},constructor\n${line()},x`)).rejects.toMatchObject({
+      fields: { non_field_errors: [expect.stringMatching(/^Row 1: unknown column "constructor"/)] },
+    })
     await expect(run(`${HEADER}\n`)).rejects.toMatchObject({ fields: { non_field_errors: ['The file holds no flights.'] } })
     await expect(run('')).rejects.toMatchObject({ fields: { content: [expect.any(String)] } })
     await expect(run(`${HEADER}\n${line({ aircraft: '"Airbus' })}`)).rejects.toMatchObject({

@@ -82,7 +82,7 @@ export async function importFlights(ctx: ServiceContext, input: unknown): Promis
   const names = header.cells.map((c) => c.trim().toLowerCase())
   const problems: string[] = []
   names.forEach((n) => {
-    if (!(n in IMPORT_COLUMNS)) problems.push(`Row 1: unknown column "${n.slice(0, 40)}" (the columns are ${Object.keys(IMPORT_COLUMNS).join(', ')}).`)
+    if (!Object.hasOwn(IMPORT_COLUMNS, n)) problems.push(`Row 1: unknown column "${n.slice(0, 40)}" (the columns are ${Object.keys(IMPORT_COLUMNS).join(', ')}).`)
   })
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c))
   if (missing.length) problems.push(`Row 1: the header must name ${missing.join(', ')}.`)

@@ -83,6 +83,9 @@ describe('flight management', () => {
     // Other fields change alone; the times keep their instants.
     const priced = await updateFlight(admin, f.id, { price: '99.5', aircraft: 'Airbus A321' })
     expect(priced).toMatchObject({ price: '99.50', aircraft: 'Airbus A321', departure: f.departure, seats_total: 4 })
+    // Keys every object inherits are not fields: they change nothing and break nothing.
+    const odd = await updateFlight(admin, f.id, { toString: 'x', valueOf: 1, constructor: [], aircraft: 'Boeing 737' })
+    expect(odd).toMatchObject({ price: '99.50', aircraft: 'Boeing 737', seats_total: 4 })
   })
 
   it('withdraws a flight: out of search, not bookable, its bookings kept', async () => {

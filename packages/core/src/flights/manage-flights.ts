@@ -139,7 +139,7 @@ export async function updateFlight(ctx: ServiceContext, rawId: unknown, input: u
   const current = await loadFlight(ctx.db, id)
   const data = asObject(input)
   const airports = await airportsByIds(ctx.db, [current.departureAirportId, current.arrivalAirportId])
-  const given = Object.fromEntries(Object.entries(data).filter(([key]) => key in FIELD_NAMES))
+  const given = Object.fromEntries(Object.entries(data).filter(([key]) => Object.hasOwn(FIELD_NAMES, key)))
   const merged = { ...currentFields(current, airports.get(current.departureAirportId)!, airports.get(current.arrivalAirportId)!), ...given }
   // A new airport moves the local time given with it; a time not given keeps its instant.
   const { values, errors } = checkFlightFields(merged, await flightLookups(ctx.db, [merged]))
