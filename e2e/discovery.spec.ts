@@ -88,6 +88,29 @@ for (const js of [false, true]) {
   })
 }
 
+test('while a search runs a status region says so, until the results come', async ({ page, signIn }) => {
+  await signIn('traveler')
+  await page.goto('/dashboard/search')
+  await ready(page, true)
+  const form = page.getByRole('search', { name: 'Search the catalogue' })
+  const status = form.getByRole('status')
+  await expect(status).toBeEmpty()
+  // The search's data waits until the test lets it through.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/dashboard\/search\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await form.getByRole('combobox', { name: 'Type' }).selectOption('destination')
+  await expect(status).toHaveText('Searching for the best options...')
+  await expect(results(page)).toHaveAttribute('aria-busy', 'true')
+  release()
+  await expect(page).toHaveURL(/[?&]type=destination/)
+  await expect(status).toBeEmpty()
+  await expect(results(page)).not.toHaveAttribute('aria-busy')
+})
+
 test('the demo traveler’s recommendations each say how well they match and why', async ({ page, signIn }) => {
   await signIn('traveler')
   await page.goto('/dashboard/search')

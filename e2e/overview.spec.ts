@@ -242,18 +242,68 @@ test('a sidebar anchor scrolls to its section', async ({ page, signIn }) => {
 
 // Accessibility of the overview, for every role, light and dark: e2e/a11y-dashboard.spec.ts.
 
-test('Trip Management lists real trips: the expert’s own, every trip for the superadmin', async ({ page, signIn, context }) => {
-  // Other specs add trips while this one runs: what is checked holds whatever they add.
-  await signIn('expert')
-  await page.goto('/dashboard/overview')
-  const section = page.locator('#trip-management')
-  await expect(section.getByText(/ · /).first()).toBeVisible()
-  await expect(section).not.toContainText('No trips to manage yet')
-  // The demo Kenya trip has no expert: it is never among the expert's.
-  await expect(section).not.toContainText('Nairobi')
-  await context.clearCookies()
+for (const js of [true, false]) {
+  test.describe(`Trip Management and the Communication Hub, JavaScript ${js ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled: js })
+
+    test('the expert sees their trips with the next step, and a conversation that opens in Chat & Messages', async ({ page, signIn }) => {
+      // Other specs add trips and conversations while this one runs: what is checked holds whatever they add.
+      await signIn('expert')
+      await page.goto('/dashboard/overview')
+      if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      const trips = page.locator('section#trip-management')
+      await expect(trips).not.toContainText('No trips in progress')
+      // The demo trips: one in each status, each with what it needs next and a link to its itinerary screen.
+      const steps = {
+        planning: /Build the itinerary|Send the itinerary for review|Itinerary in review: waiting for approval|Itinerary approved: confirm the bookings/,
+        booked: /Departs (in \d+ days|tomorrow|today)|Was due to depart on .+: mark it under way/,
+        active: /Under way, returns (today|on \w{3} \d{1,2}, \d{4})|Returned on .+: mark it completed/,
+      }
+      for (const [status, step] of Object.entries(steps)) {
+        const group = trips.getByTestId(`trips-${status}`)
+        await expect(group.getByRole('heading', { level: 3 }), status).toHaveText({ planning: 'Planning', booked: 'Booked', active: 'Active' }[status]!)
+        const trip = group.getByTestId('work-trip').first()
+        await expect(trip.getByTestId('next-step'), status).toHaveText(step)
+        await expect(trip.getByRole('link').first(), status).toHaveAttribute('href', /^\/dashboard\/itineraries(\/\d+|\?trip=\d+)$/)
+      }
+      // The demo Kenya trip has no expert: it is never among the expert's.
+      await expect(trips).not.toContainText('Nairobi')
+      await expect(trips.getByRole('link', { name: 'Open Trip Planning' })).toHaveAttribute('href', '/dashboard/trip-planning')
+
+      // A trip's link opens its itinerary screen.
+      const first = trips.getByTestId('work-trip').first().getByRole('link').first()
+      const target = (await first.getAttribute('href'))!
+      await first.click()
+      await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`))
+      await page.goBack()
+
+      const hub = page.locator('section#communication-hub')
+      const conversation = hub.getByTestId('hub-conversation').first()
+      await expect(conversation.getByTestId('hub-excerpt')).toHaveText(/\S/)
+      await expect(conversation).toContainText(/just now|\d+[mhd] ago/)
+      const link = conversation.getByRole('link').first()
+      await expect(link).toHaveAttribute('href', /^\/dashboard\/chat\/\d+$/)
+      const title = (await link.innerText()).trim()
+      await link.click()
+      await expect(page).toHaveURL(/\/dashboard\/chat\/\d+$/)
+      await expect(page.locator('#chat-pane-title')).toHaveText(title)
+      await expect(page.getByRole('log', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible()
+      // Opening it read it: back on the overview it has no unread count.
+      await page.goto('/dashboard/overview')
+      await expect(page.locator('section#communication-hub').getByTestId('hub-conversation').filter({ hasText: title }).getByTestId('hub-unread')).toHaveCount(0)
+    })
+  })
+}
+
+test('the superadmin sees every expert’s trips and those waiting for one, and the conversation they were asked into', async ({ page, signIn }) => {
   await signIn('superadmin')
   await page.goto('/dashboard/overview')
-  await expect(page.locator('#trip-management')).not.toContainText('No trips to manage yet')
-  await expect(page.locator('#trip-management').getByRole('link', { name: 'Open Trip Planning' })).toHaveAttribute('href', '/dashboard/trip-planning')
+  const trips = page.locator('section#trip-management')
+  await expect(trips).not.toContainText('No trips in progress')
+  await expect(trips.getByTestId('work-trip').first()).toContainText(/Expert: |No expert yet/)
+  await expect(trips.getByRole('link', { name: 'Open Trip Planning' })).toHaveAttribute('href', '/dashboard/trip-planning')
+  const hub = page.locator('section#communication-hub')
+  await expect(hub).not.toContainText('No conversations yet')
+  await expect(hub.getByTestId('hub-conversation').first().getByRole('link').first()).toHaveAttribute('href', /^\/dashboard\/chat\/\d+$/)
+  await expect(hub.getByRole('link', { name: /Open Chat & Messages/ })).toHaveAttribute('href', '/dashboard/chat')
 })

@@ -47,7 +47,8 @@ test.describe('landing page', () => {
     }
     await expect(page.getByRole('link', { name: 'Take the Quiz Now' })).toHaveAttribute('href', '/onboarding-quiz')
     const sample = page.getByTestId('sample-question')
-    await expect(sample).toContainText('Question 3 of 3')
+    await expect(sample).toContainText('Question 3 of 8')
+    await expect(sample.getByRole('progressbar', { name: 'Question 3 of 8' })).toHaveAttribute('aria-valuenow', '37.5')
     await expect(sample.getByRole('heading', { name: 'Who do you usually travel with?' })).toBeVisible()
     await expect(sample.getByText('Business/work travel')).toBeVisible()
 

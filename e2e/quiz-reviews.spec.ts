@@ -80,7 +80,7 @@ async function openCenter(page: Page) {
 test.describe('reviewing a quiz without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('a specialist finds the quiz, is refused a score of 0, then scores it 85 with an expert', async ({ page, request, signIn }) => {
+  test('a specialist finds the quiz, is refused a score of 0, then scores it 85.5 with an expert', async ({ page, request, signIn }) => {
     const who = await travelerWithQuiz(request)
     await signIn('specialist')
     await openCenter(page)
@@ -105,11 +105,11 @@ test.describe('reviewing a quiz without JavaScript', () => {
     await form.getByRole('button', { name: 'Submit Review' }).click()
     review = panel(page)
     form = review.getByRole('form', { name: 'Review this quiz' })
-    await expect(form.getByText('Enter a score from 1 to 100.')).toBeVisible()
+    await expect(form.getByText('Enter a score above 0, up to 100.')).toBeVisible()
     // What was chosen survives the refusal.
     await expect(form.getByRole('radio', { name: EXPERT, exact: true })).toBeChecked()
 
-    await form.getByRole('spinbutton', { name: 'Score' }).fill('85')
+    await form.getByRole('spinbutton', { name: 'Score' }).fill('85.5')
     await form.getByRole('button', { name: 'Submit Review' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Review saved: ${who.name} now works with ${EXPERT}.` })).toBeVisible()
     await expect(page).not.toHaveURL(/quiz=/)
@@ -120,7 +120,7 @@ test.describe('reviewing a quiz without JavaScript', () => {
     await filterQueue(page, 'Reviewed', false)
     const done = item(page, who)
     await expect(done).toContainText('Completed')
-    await expect(done).toContainText('85 · Excellent')
+    await expect(done).toContainText('85.5 · Excellent')
     await expect(done).toContainText(`Expert: ${EXPERT}`)
     await expect(done.getByRole('link', { name: 'Review' })).toHaveCount(0)
 
@@ -128,13 +128,13 @@ test.describe('reviewing a quiz without JavaScript', () => {
     await done.getByRole('link', { name: who.name, exact: true }).click()
     review = panel(page)
     await expect(review).toContainText('Completed')
-    await expect(review).toContainText('85 · Excellent')
+    await expect(review).toContainText('85.5 · Excellent')
     await expect(review).toContainText(`Expert chosen: ${EXPERT}`)
     await expect(review.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
 
     const own = await ownView(request, who)
     expect(own.status).toBe('reviewed')
-    expect(own.score).toBe(85)
+    expect(own.score).toBe(85.5)
   })
 })
 
@@ -161,7 +161,10 @@ test.describe('reviewing a quiz with JavaScript', () => {
     await expect(submit).toBeEnabled()
     await score.fill('91')
     await expect(form.getByText('Excellent', { exact: true })).toBeVisible()
-    await score.fill('72')
+    // Decimals are scores too; below 80 is Good.
+    await score.fill('79.99')
+    await expect(form.getByText('Good', { exact: true })).toBeVisible()
+    await score.fill('72.25')
 
     // The panel (list, answers, ranked experts, live score) reads for everyone, in both themes.
     expect(await blockingViolations(page, { include: 'main' })).toEqual([])
@@ -178,8 +181,8 @@ test.describe('reviewing a quiz with JavaScript', () => {
     await filters(page).getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Reviewed' })
     const done = item(page, who)
     await expect(done).toContainText('Completed')
-    await expect(done).toContainText('72 · Good')
-    expect((await ownView(request, who)).status).toBe('reviewed')
+    await expect(done).toContainText('72.25 · Good')
+    expect(await ownView(request, who)).toMatchObject({ status: 'reviewed', score: 72.25 })
   })
 })
 

@@ -185,6 +185,12 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     why: 'The shell, overview, settings, search and the destinations browser are for every signed-in user (1 §2 Dashboard shell).',
   },
   {
+    area: 'Dashboard',
+    patterns: ['loader /my-trips', 'loader /profile'],
+    allow: 'signed-in',
+    why: 'Navigation targets (1 §2): /my-trips forwards a traveler to My Trips and other roles to the overview, /profile to the settings.',
+  },
+  {
     area: 'Search & Discovery',
     patterns: ['GET /api/search/', 'GET /api/search/recommendations/', 'trpc discovery.search', 'trpc discovery.recommendations'],
     allow: 'signed-in',

@@ -66,7 +66,7 @@ describe('two app processes on one database', () => {
     expect((await trpc(b.url, 'auth.me', { cookie })).status).toBe(401)
     const page = await call(b.url, '/dashboard/overview', { cookie })
     expect(page.status).toBe(302)
-    expect(page.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+    expect(page.headers.get('Location')).toMatch(/^\/login\?expired=1&redirectTo=/)
   })
 
   it('a token from one works on the other; a refresh token rotated on one is refused on the other, ending its family', async () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { QUEUE_STATUSES, QUIZ_TYPES, CUSTOMER_STATUSES, CUSTOMER_NOTE_MAX, QUIZ_REVIEW_MESSAGES } from './quiz-constants.ts'
+import { QUEUE_STATUSES, QUIZ_TYPES, CUSTOMER_STATUSES, CUSTOMER_NOTE_MAX, QUIZ_REVIEW_MESSAGES, readScore } from './quiz-constants.ts'
 import { TRIP_TYPES } from './trip-constants.ts'
-import { choiceMessage, filterChoice, reference, wholeNumber } from './trips.ts'
+import { choiceMessage, filterChoice, reference } from './trips.ts'
 
 export * from './quiz-constants.ts'
 
@@ -62,14 +62,31 @@ export const QuizQueueFilters = v.object({
   search: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), ''),
 })
 
+const SCORE_ERRORS = {
+  invalid: QUIZ_REVIEW_MESSAGES.scoreInvalid,
+  places: QUIZ_REVIEW_MESSAGES.scorePlaces,
+  min: QUIZ_REVIEW_MESSAGES.scoreMin,
+  max: QUIZ_REVIEW_MESSAGES.scoreMax,
+} as const
+
+/**
+ * A review score: 0 to 100 with at most two decimal places, as a JSON number or text (a form's). It comes out as
+ * exact decimal text ("87.5"), never as a float, for the numeric(5,2) column; one message for what is wrong first.
+ */
+export const ReviewScore = v.pipe(
+  v.custom<number | string>((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
+  v.union([v.number(QUIZ_REVIEW_MESSAGES.scoreInvalid), v.string(QUIZ_REVIEW_MESSAGES.scoreInvalid)], QUIZ_REVIEW_MESSAGES.scoreInvalid),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const read = readScore(dataset.value)
+    if (read.ok) return read.text
+    addIssue({ message: SCORE_ERRORS[read.error] })
+    return NEVER
+  }),
+)
+
 /** POST /users/api/specialist/quiz-reviews/{id}/: `{score, expert_assignment}` (an expert id, or absent for none). */
 export const ReviewQuizInput = v.object({
-  score: v.pipe(
-    v.custom<number | string>((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
-    wholeNumber(QUIZ_REVIEW_MESSAGES.scoreInvalid),
-    v.check((x) => !Number.isInteger(x) || x >= 0, QUIZ_REVIEW_MESSAGES.scoreMin),
-    v.check((x) => !Number.isInteger(x) || x <= 100, QUIZ_REVIEW_MESSAGES.scoreMax),
-  ),
+  score: ReviewScore,
   expert_assignment: v.optional(reference(QUIZ_REVIEW_MESSAGES.expertInvalid), null),
 })
 export type ReviewQuizInput = v.InferOutput<typeof ReviewQuizInput>

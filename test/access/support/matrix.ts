@@ -33,6 +33,8 @@ export interface Matrix {
   server: FullServer
   creds: Record<RoleName, Credentials>
   fixtures: Fixtures
+  /** A write was sent with the current credentials (it may have ended them): the next entry starts from fresh ones. */
+  spent?: boolean
 }
 
 export async function startMatrix(server: FullServer): Promise<Matrix> {
@@ -56,8 +58,10 @@ export async function observe(matrix: Matrix, entry: Entry): Promise<Observation
   const found = ruleFor(entry.key)
   if (!found) return []
   const { rule } = found
-  // A write may end the sign-in it was sent with (signing out, a password change): each one starts from fresh ones.
-  if (!reads(entry)) matrix.creds = await allCredentials(matrix.server)
+  // A write may end the sign-in it was sent with (signing out, a password change): each one starts from fresh ones,
+  // and so does the entry after it (a page sent a dead session cookie is sent to sign in, as when signed out).
+  if (!reads(entry) || matrix.spent) matrix.creds = await allCredentials(matrix.server)
+  matrix.spent = !reads(entry)
   const out: Observation[] = []
   for (const identity of IDENTITIES) {
     const variants: ('own' | 'other' | null)[] = rule.owned && identity !== 'anonymous' ? ['own', 'other'] : [null]

@@ -17,10 +17,12 @@ import { requireUser } from '../utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Meridian Travel' }]
 
-/** The role-based home (3-back-office.md §2.7): a bounded number of queries whatever the data size. */
+/** The role-based home (3-back-office.md §2.7; docs/overview.md): a bounded number of queries whatever the data size. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  const [overview, sections] = await Promise.all([getDashboardOverview(ctx), listOverviewSections(ctx)])
+  // One clock for the page: the trips' next steps (Departs in N days) and the times shown are from the same moment.
+  const now = new Date()
+  const [overview, sections] = await Promise.all([getDashboardOverview(ctx), listOverviewSections(ctx, now)])
   return {
     user: {
       username: actor.username,
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: actor.role,
       roleLabel: ROLE_DISPLAY_NAMES[actor.role],
     },
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     overview,
     sections,
     links: { customers: canManageCustomers(actor) },

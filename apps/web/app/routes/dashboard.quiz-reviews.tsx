@@ -102,7 +102,7 @@ export default function QuizReviewsPage() {
         stats={[
           { key: 'pending_quizzes', label: 'Pending Reviews', value: stats.pending_reviews, hint: 'Quizzes awaiting a specialist' },
           { key: 'reviewed_today', label: 'Completed Today', value: stats.completed_today, hint: `${stats.reviewed_this_week} reviewed this week` },
-          { key: 'average_score', label: 'Average Score', value: stats.average_score ?? '—', hint: 'Over every review' },
+          { key: 'average_score', label: 'Average Score', value: stats.average_score === null ? '—' : stats.average_score.toFixed(1), hint: 'Over every review' },
           {
             key: 'expert_assignments',
             label: 'Expert Assignments',

@@ -140,7 +140,8 @@ export default function SearchPage() {
   const location = useLocation()
   const submit = useSubmit()
   const timer = useRef<ReturnType<typeof setTimeout>>()
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard/search'
+  // A new search (the form, a page, a view, a map cluster) is in flight: the next page of this screen is loading.
+  const searching = navigation.state !== 'idle' && navigation.location.pathname === '/dashboard/search'
   const apply = (target: HTMLFormElement | null, delay = 0) => {
     if (!target) return
     clearTimeout(timer.current)
@@ -303,17 +304,19 @@ export default function SearchPage() {
               <Button component={Link} to={view === 'map' ? '/dashboard/search?view=map' : '/dashboard/search'} variant="default">
                 Clear filters
               </Button>
+              {/* Always in the page and empty at rest, so a screen reader announces the text when a search starts. */}
+              <div role="status" aria-live="polite" aria-atomic="true">
+                {searching ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Loader size="sm" aria-hidden />
+                    <Text size="sm">{DISCOVERY_MESSAGES.searching}</Text>
+                  </Group>
+                ) : null}
+              </div>
             </Group>
           </Stack>
         </Form>
       </Paper>
-
-      {searching ? (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{DISCOVERY_MESSAGES.searching}</Text>
-        </Group>
-      ) : null}
 
       {errors ? (
         <Alert color="red" variant="light" title="Please check the filters">
@@ -379,7 +382,7 @@ export default function SearchPage() {
         )}
       </section>
 
-      <section aria-labelledby="results-heading">
+      <section aria-labelledby="results-heading" aria-busy={searching || undefined}>
         <Group justify="space-between" mb="sm" wrap="wrap">
           <Title order={2} size="h4" id="results-heading">
             {form.q ? `Results for “${form.q}”` : 'Results'}

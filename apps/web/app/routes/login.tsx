@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect } from 'react'
 import { AUTH_MESSAGES } from '@meridian/core/messages'
 import { signInWithForm } from '../utils/sign-in.server.ts'
-import { getActor, safeRedirect } from '../utils/auth.server.ts'
+import { EXPIRED_PARAM, getActor, safeRedirect } from '../utils/auth.server.ts'
 import { loginReason, loginReasonTitle } from '../utils/login-reason.ts'
 import { retryAfterHeaders } from '../utils/retry-after.ts'
 
@@ -18,7 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   if (await getActor(request, context)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
   const redirectTo = url.searchParams.get('redirectTo')
-  return { supportEmail: context.app.config.supportEmail, reason: loginReason(redirectTo), reasonTitle: loginReasonTitle(redirectTo) }
+  // Sent here by requireUser with a session cookie that no longer names a session (spec 1 §4 Session, token expiry).
+  const expired = url.searchParams.get(EXPIRED_PARAM) === '1'
+  return {
+    supportEmail: context.app.config.supportEmail,
+    expired: expired ? AUTH_MESSAGES.sessionExpired : null,
+    reason: expired ? null : loginReason(redirectTo),
+    reasonTitle: expired ? null : loginReasonTitle(redirectTo),
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { supportEmail, reason, reasonTitle } = useLoaderData<typeof loader>()
+  const { supportEmail, expired, reason, reasonTitle } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [params] = useSearchParams()
@@ -69,6 +76,11 @@ export default function Login() {
               <Form method="post" replace>
                 <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
                 <Stack>
+                  {expired && !result?.error ? (
+                    <Alert color="orange" role="status" title="Session expired" data-testid="session-expired">
+                      {expired}
+                    </Alert>
+                  ) : null}
                   {reason && !result?.error ? (
                     <Alert color="blue" role="status" title={reasonTitle ?? undefined}>
                       {reason}

@@ -50,17 +50,28 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   return target
 }
 
+/** The marker on /login for a browser whose session cookie no longer names a valid session (spec 1 §4 Session). */
+export const EXPIRED_PARAM = 'expired'
+
+/**
+ * Where a signed-out request is sent: /login with the way back. When the browser sent a session cookie that names no
+ * valid session (expired, revoked, signed out elsewhere, the account deactivated), the address carries `expired=1`
+ * and the dead cookie is cleared; a visitor who sent no cookie gets neither.
+ */
+export function signInRedirect(request: Request, context: AppLoadContext): Response {
+  const url = new URL(request.url)
+  const back = `redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`
+  if (!readSessionToken(request)) return redirect(`/login?${back}`)
+  return redirect(`/login?${EXPIRED_PARAM}=1&${back}`, { headers: { 'Set-Cookie': context.app.sessions.blankCookie() } })
+}
+
 /** Every private loader and action calls this itself: the actor and a service context, or a redirect to /login. */
 export async function requireUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ actor: Actor; ctx: ServiceContext }> {
   const actor = await getActor(request, context)
-  if (!actor) {
-    const url = new URL(request.url)
-    const back = `${url.pathname}${url.search}`
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  if (!actor) throw signInRedirect(request, context)
   return { actor, ctx: serviceContext(context.app, actor, requestInfo(request)) }
 }
 

@@ -154,7 +154,10 @@ describe('reviewing a submission', () => {
     const cases: [unknown, Record<string, string[]>][] = [
       [{ score: 101 }, { score: ['Ensure this value is less than or equal to 100.'] }],
       [{ score: -1 }, { score: ['Ensure this value is greater than or equal to 0.'] }],
-      [{ score: 'lots' }, { score: ['A valid integer is required.'] }],
+      [{ score: 100.01 }, { score: ['Ensure this value is less than or equal to 100.'] }],
+      [{ score: 'lots' }, { score: ['A valid number is required.'] }],
+      [{ score: 'abc' }, { score: ['A valid number is required.'] }],
+      [{ score: '87.125' }, { score: ['Ensure that there are no more than 2 decimal places.'] }],
       [{}, { score: ['This field is required.'] }],
       [{ score: 70, expert_assignment: id.maya }, { expert_assignment: ['Select an active expert.'] }],
       [{ score: 70, expert_assignment: id.gone }, { expert_assignment: ['Select an active expert.'] }],
@@ -212,6 +215,23 @@ describe('reviewing a submission', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ status: 'reviewed', score: 55, expert_assignment: null, assigned_trips: [] })
     expect(await expertsOf(id.omar)).toEqual([])
+  })
+
+  it('takes a decimal score, as a number or as text, and reads it back exactly', async () => {
+    for (const [score, stored, shown] of [
+      [87.5, '87.50', 87.5],
+      ['72.25', '72.25', 72.25],
+    ] as const) {
+      const quizId = await quiz('omar', 'general', GENERAL_ANSWERS)
+      const res = await post(`${S}/quiz-reviews/${quizId}/`, 'specialist', { score })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.score).toBe(shown)
+      expect((await submissionOf(quizId)).score).toBe(stored)
+      expect((await get(`${S}/quiz-reviews/${quizId}/`, 'specialist')).body.submission.score).toBe(shown)
+      expect((await get(`/api/onboarding/quiz/${quizId}/`, 'omar')).body.score).toBe(shown)
+    }
+    const queue = await get(`${S}/quiz-reviews/?status=reviewed&search=food`, 'specialist')
+    expect(queue.body.results.map((r: { score: number }) => r.score)).toEqual(expect.arrayContaining([87.5, 72.25]))
   })
 
   it('leaves the submission awaiting and assigns nothing when the review fails part-way', async () => {

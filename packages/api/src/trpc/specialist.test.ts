@@ -35,10 +35,28 @@ describe('tRPC specialist procedures', () => {
     await expect(specialist.specialist.review.mutate({ id: quiz.id, data: { score: 150 } })).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST', fields: { score: ['Ensure this value is less than or equal to 100.'] } },
     })
-    const reviewed = await specialist.specialist.review.mutate({ id: quiz.id, data: { score: 64 } })
-    expect(reviewed).toMatchObject({ status: 'reviewed', score: 64, expert_assignment: null })
+    for (const [score, message] of [
+      [100.01, 'Ensure this value is less than or equal to 100.'],
+      [-1, 'Ensure this value is greater than or equal to 0.'],
+      ['abc', 'A valid number is required.'],
+      [64.125, 'Ensure that there are no more than 2 decimal places.'],
+    ] as const) {
+      await expect(specialist.specialist.review.mutate({ id: quiz.id, data: { score } })).rejects.toMatchObject({
+        data: { code: 'BAD_REQUEST', fields: { score: [message] } },
+      })
+    }
+    const reviewed = await specialist.specialist.review.mutate({ id: quiz.id, data: { score: 64.5 } })
+    expect(reviewed).toMatchObject({ status: 'reviewed', score: 64.5, expert_assignment: null })
+    expect((await specialist.specialist.quizReview.query({ id: quiz.id })).submission.score).toBe(64.5)
     await expect(specialist.specialist.review.mutate({ id: quiz.id, data: { score: 70 } })).rejects.toMatchObject({ data: { code: 'CONFLICT', httpStatus: 409 } })
     expect((await specialist.specialist.dashboard.query()).completed_today).toBeGreaterThanOrEqual(1)
+
+    // Whole numbers, as a number or as text, are still scores.
+    const general = await traveler.quiz.submit.mutate({
+      quiz_type: 'general',
+      quiz_data: { travel_style: 'Food & Wine', budget_range: 'Premium ($3000-5000)', group_size: 'Couple' },
+    })
+    expect(await specialist.specialist.review.mutate({ id: general.id, data: { score: '80' } })).toMatchObject({ status: 'reviewed', score: 80 })
   })
 
   it('refuses a traveler before reading the input', async () => {

@@ -39,6 +39,9 @@ it('gives the demo traveler a conversation with their expert and one with their 
   const expert = await listConversations(await as('expert'), {})
   expect(expert.counters.unread_total).toBe(1)
   const [withExpert] = expert.results
+  // The superadmin was asked into it, and has the last two messages to read.
+  const superadmin = await listConversations(await as('superadmin'), {})
+  expect(superadmin.results.map((c) => [c.id, c.unread])).toEqual([[withExpert!.id, 2]])
   expect(withExpert!.trip).not.toBeNull()
   const history = await listMessages(await as('expert'), withExpert!.id, {})
   expect(history.results.at(-1)!.content).toMatch(/vegetarian/)

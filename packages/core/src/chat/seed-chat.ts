@@ -26,14 +26,15 @@ const SPECIALIST_LINES: Line[] = [
 
 /**
  * Demo conversations for the demo traveler (labelled as demo data): one with the demo expert about a trip under way,
- * with the traveler's latest question unread by the expert, and one with the specialist who reviewed their quiz. Only
- * when those people work together (the demo trips and matching are seeded first) and no conversation exists yet.
+ * with the traveler's latest question unread by the expert (and the superadmin asked in, the last two messages unread),
+ * and one with the specialist who reviewed their quiz. Only when those people work together (the demo trips and
+ * matching are seeded first) and no conversation exists yet.
  */
 export async function seedDemoChat(db: Database): Promise<number> {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.username, ['traveler', 'expert', 'specialist']))
+    .where(inArray(users.username, ['traveler', 'expert', 'specialist', 'superadmin']))
   const idOf = (name: string) => people.find((p) => p.username === name)?.id
   const [traveler, expert, specialist] = [idOf('traveler'), idOf('expert'), idOf('specialist')]
   if (!traveler) return 0
@@ -95,8 +96,24 @@ export async function seedDemoChat(db: Database): Promise<number> {
         },
       ])
       made++
+      return { id: row!.id, ids, at: last!.at! }
     }
-    if (expert && trip) await conversation({ id: expert, role: 'expert' }, `${DEMO_CHAT_LABEL} ${trip.title}`, trip.id, EXPERT_LINES, false)
+    if (expert && trip) {
+      const withExpert = await conversation({ id: expert, role: 'expert' }, `${DEMO_CHAT_LABEL} ${trip.title}`, trip.id, EXPERT_LINES, false)
+      // The expert asked the superadmin in (admins take part when asked) before the traveler's last two messages,
+      // which the superadmin has not read yet: their overview's Communication Hub has something to show too.
+      const superadmin = idOf('superadmin')
+      if (superadmin) {
+        await tx.insert(chatParticipants).values({
+          conversationId: withExpert.id,
+          userId: superadmin,
+          role: 'admin',
+          lastReadMessageId: withExpert.ids.at(-3) ?? 0,
+          activityAt: withExpert.at,
+          addedById: expert,
+        })
+      }
+    }
     if (specialist && reviewed)
       await conversation({ id: specialist, role: 'specialist' }, `${DEMO_CHAT_LABEL} welcome and matching`, null, SPECIALIST_LINES, true)
   })

@@ -94,16 +94,21 @@ describe('listOverviewSections', () => {
     })
   })
 
-  it("lists the newest trips: an expert's own, every trip for the superadmin", async () => {
+  it("lists trips in progress: an expert's own, every trip for the superadmin (overview-work.test.ts has the rest)", async () => {
     const expert = await as('expert')
     const traveler = await as('traveler')
     const base = { travelerId: traveler.actor!.id, startDate: '2031-03-01', endDate: '2031-03-05' }
     await handle.db.insert(trips).values([
       { ...base, title: 'Theirs', status: 'booked', expertId: expert.actor!.id },
       { ...base, title: 'Unassigned', status: 'planning' },
+      { ...base, title: 'Done', status: 'completed', expertId: expert.actor!.id },
     ])
     const mine = section(await listOverviewSections(expert), 'trip-management')
-    expect(mine).toMatchObject({ scope: 'mine', items: [{ title: 'Theirs', status: 'booked', start_date: '2031-03-01', end_date: '2031-03-05' }] })
+    expect(mine).toMatchObject({
+      scope: 'mine',
+      counts: { planning: 0, booked: 1, active: 0 },
+      items: [{ title: 'Theirs', status: 'booked', start_date: '2031-03-01', end_date: '2031-03-05', next_step: { key: 'departs' } }],
+    })
     const all = section(await listOverviewSections(await as('superadmin')), 'trip-management')
     expect(all.items.map((t) => t.title)).toEqual(['Unassigned', 'Theirs'])
     expect(all.items[0]!.traveler?.username).toBe('traveler')
@@ -118,11 +123,11 @@ describe('listOverviewSections', () => {
     spy.mockRestore()
   })
 
-  it('starts empty: no quiz, no assignments, no trips, chat not there yet', async () => {
+  it('starts empty: no quiz, no assignments, no trips, no conversations', async () => {
     const all = await listOverviewSections(await as('superadmin'))
     expect(all.map((s) => s.id)).toEqual(overviewSectionsFor({ role: 'superadmin' }))
     expect(section(all, 'trip-management').items).toEqual([])
-    expect(section(all, 'communication-hub').items).toEqual([])
+    expect(section(all, 'communication-hub')).toEqual({ id: 'communication-hub', count: 0, unread_total: 0, items: [] })
     expect(section(all, 'assignment-queue')).toEqual({ id: 'assignment-queue', scope: 'unassigned', items: [] })
     expect(section(all, 'expert-assignments').items).toEqual([])
     expect(section(all, 'quiz-review')).toEqual({ id: 'quiz-review', pending: 0, items: [] })
@@ -138,7 +143,7 @@ describe('listOverviewSections', () => {
     expect(traveler).toEqual([{ id: 'trip-planning', scope: 'traveler', quiz: null }])
   })
 
-  it('fills every section from one statement', async () => {
+  it('fills every section but the Communication Hub (chat\'s own listing) from one statement', async () => {
     const ctx = await as('superadmin')
     const spy = vi.spyOn(ctx.db, 'execute')
     await listOverviewSections(ctx)

@@ -2,6 +2,9 @@ import { navigationFor } from '@meridian/auth'
 import { sql } from '@meridian/db'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
+import { type ConversationItem, latestConversations, TRIPS_PER_STATUS, WORK_STATUSES, type WorkStatus, type WorkTrip, workTrip } from './overview-work.ts'
+
+export * from './overview-work.ts'
 
 /** The home dashboard's anchored sections, in the sidebar's order (1-platform-core.md §2). */
 export const OVERVIEW_SECTION_IDS = [
@@ -37,16 +40,6 @@ export interface PersonRef {
   name: string
 }
 
-/** One of the newest trips in the user's scope (Trip Management). */
-export interface TripItem {
-  id: number
-  title: string
-  status: string
-  start_date: string
-  end_date: string
-  traveler: PersonRef | null
-}
-
 export interface AssignmentItem {
   quiz_id: number
   traveler: PersonRef | null
@@ -78,8 +71,16 @@ export interface RoleCount {
 }
 
 export type OverviewSection =
-  | { id: 'trip-management'; scope: 'mine' | 'all'; items: TripItem[] }
-  | { id: 'communication-hub'; items: [] }
+  | {
+      id: 'trip-management'
+      /** An expert's own trips, or (the superadmin) every expert's and those still without one. */
+      scope: 'mine' | 'all'
+      /** How many trips of each status are in scope: the items are the first TRIPS_PER_STATUS of each. */
+      counts: Record<WorkStatus, number>
+      /** Planning, then booked, then under way; within each the soonest departure (return, when under way) first. */
+      items: WorkTrip[]
+    }
+  | { id: 'communication-hub'; count: number; unread_total: number; items: ConversationItem[] }
   | { id: 'assignment-queue'; scope: 'mine' | 'unassigned'; items: AssignmentItem[] }
   | { id: 'expert-assignments'; items: AssignmentItem[] }
   | {
@@ -127,11 +128,13 @@ function assignment(raw: Record<string, unknown>): AssignmentItem {
 
 /**
  * The overview's anchored sections the signed-in user's role may see (the anchors of its sidebar), filled from the
- * database in one statement whatever the data size: counts and the newest few rows of each list. Chat does not
- * exist yet, so its section is empty. Reads only.
+ * database in one statement whatever the data size: counts and the first few rows of each list; the Communication Hub
+ * from chat's own listing beside it (a few statements more, as many whatever the number of conversations). `now`
+ * dates the trips' next steps. Reads only.
  */
-export async function listOverviewSections(ctx: ServiceContext): Promise<OverviewSection[]> {
+export async function listOverviewSections(ctx: ServiceContext, now = new Date()): Promise<OverviewSection[]> {
   const actor = requireActor(ctx)
+  const today = now.toISOString().slice(0, 10)
   const visible = overviewSectionsFor(actor)
   const me = actor.id
   const traveler = actor.role === 'traveler'
@@ -170,14 +173,25 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
     }
   }
   if (want('trip-management')) {
-    // The newest few trips (an expert's own, everyone's for staff) from the trips' created_at indexes.
-    const where = actor.role === 'expert' ? sql`where expert_id = ${me}` : sql``
+    // Each status's few soonest trips (an expert's own, everyone's for the superadmin), then their people and newest
+    // itinerary (from itineraries_trip_idx), and one grouped count.
+    const scope = actor.role === 'expert' ? sql`expert_id = ${me}` : sql`true`
+    const firstOf = (status: WorkStatus) =>
+      sql`(select id, title, status, start_date, end_date, traveler_id, expert_id from trips where ${scope} and status = ${status}
+           order by ${status === 'active' ? sql`end_date` : sql`start_date`}, id limit ${TRIPS_PER_STATUS})`
     columns.push(sql`${jsonList(sql`
-      select tr.id, tr.title, tr.status, tr.start_date, tr.end_date, ${personJson('t')} as traveler
-      from (select id, title, status, start_date, end_date, traveler_id, created_at from trips ${where}
-            order by created_at desc, id desc limit ${LIST}) tr
-      left join users t on t.id = tr.traveler_id
-      order by tr.created_at desc, tr.id desc`)} as trips`)
+      select tr.id, tr.title, tr.status, tr.start_date, tr.end_date, ${personJson('t')} as traveler, ${personJson('e')} as expert,
+             it.id as itinerary_id, it.status as itinerary_status
+      from (${sql.join(
+        WORK_STATUSES.map(firstOf),
+        sql` union all `,
+      )}) tr
+      left join users t on t.id = tr.traveler_id left join users e on e.id = tr.expert_id
+      left join lateral (select id, status from itineraries where trip_id = tr.id order by updated_at desc, id desc limit 1) it on true
+      order by case tr.status when 'planning' then 0 when 'booked' then 1 else 2 end,
+               case when tr.status = 'active' then tr.end_date else tr.start_date end, tr.id`)} as trips`)
+    columns.push(sql`(select coalesce(json_object_agg(status, n), '{}'::json) from (select status, count(*)::int as n from trips
+        where ${scope} and status in ('planning', 'booked', 'active') group by status) c) as trip_counts`)
   }
   if (want('quiz-review')) {
     columns.push(sql`(select count(*) from quiz_submissions where status = 'awaiting_specialist') as quiz_pending`)
@@ -225,12 +239,16 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
     columns.push(sql`(select count(*) from quiz_submissions) as quizzes_total`)
   }
 
-  let row: Record<string, unknown> = {}
-  if (columns.length) {
-    const result = await ctx.db.execute(sql`select ${sql.join(columns, sql`, `)}`)
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
-    row = rows[0] ?? {}
-  }
+  const [row, chat] = await Promise.all([
+    (async () => {
+      if (!columns.length) return {} as Record<string, unknown>
+      const result = await ctx.db.execute(sql`select ${sql.join(columns, sql`, `)}`)
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+      return rows[0] ?? {}
+    })(),
+    // Chat's own listing, with its permission check and unread counts.
+    want('communication-hub') ? latestConversations(ctx) : null,
+  ])
 
   const byRole = json<Record<string, unknown>[]>(row.by_role ?? []).map((r) => ({
     role: String(r.role),
@@ -242,21 +260,17 @@ export async function listOverviewSections(ctx: ServiceContext): Promise<Overvie
 
   return visible.map((id): OverviewSection => {
     switch (id) {
-      case 'trip-management':
+      case 'trip-management': {
+        const counts = json<Record<string, unknown>>(row.trip_counts ?? {})
         return {
           id,
           scope: actor.role === 'expert' ? 'mine' : 'all',
-          items: json<Record<string, unknown>[]>(row.trips ?? []).map((t) => ({
-            id: num(t.id),
-            title: String(t.title),
-            status: String(t.status),
-            start_date: String(t.start_date).slice(0, 10),
-            end_date: String(t.end_date).slice(0, 10),
-            traveler: (t.traveler as PersonRef | null) ?? null,
-          })),
+          counts: Object.fromEntries(WORK_STATUSES.map((s) => [s, num(counts[s])])) as Record<WorkStatus, number>,
+          items: json<Record<string, unknown>[]>(row.trips ?? []).map((t) => workTrip(t, today)),
         }
+      }
       case 'communication-hub':
-        return { id, items: [] }
+        return { id, ...(chat ?? { count: 0, unread_total: 0, items: [] }) }
       case 'assignment-queue':
         return {
           id,

@@ -11,7 +11,7 @@ import { loadConfig } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { getDashboardOverview } from './get-overview.ts'
-import { listOverviewSections } from './list-overview-sections.ts'
+import { listOverviewSections, overviewSectionsFor } from './list-overview-sections.ts'
 
 // The home dashboard must cost the same handful of statements whether the platform has ten people or thousands:
 // no statement per user, quiz or event shown.
@@ -26,6 +26,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-overview-queries-'))
   app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir }))
   await seedDemoUsers(handle.db)
+  await converse(sql`username = 'traveler'`, 'demo')
 })
 
 afterAll(async () => {
@@ -47,6 +48,28 @@ async function statementsFor(username: string): Promise<{ count: number; items: 
   }
 }
 
+/** A conversation (with a message from the traveler) between each chosen traveler and each member of staff who chats. */
+async function converse(travelers: ReturnType<typeof sql>, title: string) {
+  for (const [username, role] of [
+    ['superadmin', 'admin'],
+    ['expert', 'expert'],
+    ['specialist', 'specialist'],
+  ]) {
+    const label = `${title} ${username}`
+    await handle.db.execute(sql`insert into chat_conversations (traveler_id, title) select id, ${label} from users where ${travelers}`)
+    await handle.db.execute(sql`
+      insert into chat_participants (conversation_id, user_id, role)
+      select c.id, c.traveler_id, 'traveler' from chat_conversations c where c.title = ${label}
+      union all
+      select c.id, s.id, ${role} from chat_conversations c, users s where c.title = ${label} and s.username = ${username}`)
+    await handle.db.execute(sql`
+      insert into chat_messages (conversation_id, sender_id, content) select c.id, c.traveler_id, 'Hello' from chat_conversations c where c.title = ${label}`)
+    await handle.db.execute(sql`
+      update chat_conversations c set last_message_id = m.id, last_message_at = m.created_at
+      from chat_messages m where m.conversation_id = c.id and c.title = ${label}`)
+  }
+}
+
 async function growPlatform(extra: number) {
   const [traveler] = await handle.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'traveler'))
   const travelerRole = traveler!.id
@@ -61,6 +84,7 @@ async function growPlatform(extra: number) {
   await handle.db.execute(sql`
     insert into activity_events (actor_id, action, summary)
     select id, 'user.registered', username || ' joined' from users where username like 'bulk%'`)
+  await converse(sql`username like 'bulk%'`, 'bulk')
 }
 
 describe('home dashboard statements', () => {
@@ -73,8 +97,10 @@ describe('home dashboard statements', () => {
     for (const role of ROLE_NAMES) {
       const after = await statementsFor(role)
       expect(after.count, `${role}: statements`).toBe(before[role]!.count)
-      // The count is small and fixed: sections, stats and the feed together.
-      expect(after.count, `${role}: statements`).toBeLessThanOrEqual(6)
+      // The count is small and fixed: sections, stats and the feed together, and chat's own listing (a page, its
+      // count, the unread total, then the page's people, trips, unread counts and last messages) for the hub.
+      const chat = overviewSectionsFor({ role }).includes('communication-hub') ? 7 : 0
+      expect(after.count, `${role}: statements`).toBeLessThanOrEqual(6 + chat)
       if (role !== 'traveler') expect(after.items, `${role}: items shown`).toBeGreaterThan(before[role]!.items)
     }
   })

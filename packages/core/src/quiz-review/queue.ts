@@ -104,7 +104,7 @@ export function periodStarts(now = new Date()) {
 /**
  * GET /users/api/specialist/dashboard/: the team's queue figures. completed_today and reviewed_this_week count
  * reviews since midnight UTC and Monday; expert_assignments_this_week counts the trip assignments made since Monday
- * (by a review, assign-expert or by hand); average_score is over every review, one decimal.
+ * (by a review, assign-expert or by hand); average_score is over every review, rounded half up to one decimal.
  */
 export async function getSpecialistDashboard(ctx: ServiceContext, now = new Date()) {
   requireQuizReviewer(ctx)
@@ -115,7 +115,7 @@ export async function getSpecialistDashboard(ctx: ServiceContext, now = new Date
         pending: sql<number>`count(*) filter (where ${quizSubmissions.status} = 'awaiting_specialist')`.mapWith(Number),
         today: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${today.toISOString()}::timestamptz)`.mapWith(Number),
         week: sql<number>`count(*) filter (where ${quizSubmissions.reviewedAt} >= ${week.toISOString()}::timestamptz)`.mapWith(Number),
-        average: sql<string | null>`avg(${quizSubmissions.score})`,
+        average: sql<string | null>`round(avg(${quizSubmissions.score}), 1)::text`,
       })
       .from(quizSubmissions)
       .where(sql`${quizSubmissions.status} <> 'submitted'`),
@@ -129,7 +129,8 @@ export async function getSpecialistDashboard(ctx: ServiceContext, now = new Date
     pending_reviews: queue?.pending ?? 0,
     completed_today: queue?.today ?? 0,
     reviewed_this_week: queue?.week ?? 0,
-    average_score: queue?.average === null || queue?.average === undefined ? null : Math.round(Number(queue.average) * 10) / 10,
+    // Rounded half up by the database, exactly; one decimal reads back the same as a JSON number.
+    average_score: queue?.average === null || queue?.average === undefined ? null : Number(queue.average),
     expert_assignments_this_week: assignments?.n ?? 0,
     travelers_matched_this_week: matched?.n ?? 0,
   }

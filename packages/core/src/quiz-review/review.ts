@@ -137,7 +137,7 @@ export async function reviewQuiz(ctx: ServiceContext, rawId: unknown, input: unk
       .update(quizSubmissions)
       .set({
         status: 'reviewed',
-        score: String(data.score),
+        score: data.score,
         reviewedAt,
         reviewedBy: actor.id,
         expertAssignment: expertId,

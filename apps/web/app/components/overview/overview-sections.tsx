@@ -7,8 +7,7 @@ import classes from './overview.module.css'
 import { quizStatus, quizTypeLabel } from './quiz-status.ts'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { TripPlanningSection } from './trip-planning-section.tsx'
-import { formatRange } from '../trips/format.ts'
-import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS, type TripStatus } from '@meridian/validators/trip-constants'
+import { CommunicationHub, TripManagement } from './work-sections.tsx'
 
 type Section<I extends OverviewSection['id']> = Extract<OverviewSection, { id: I }>
 
@@ -32,48 +31,9 @@ export function OverviewSections({ sections, now, links }: { sections: OverviewS
 function OneSection({ section, now, links }: { section: OverviewSection; now: Date; links: SectionLinks }) {
   switch (section.id) {
     case 'trip-management':
-      return (
-        <SectionCard
-          id={section.id}
-          title="Trip Management"
-          description={section.scope === 'mine' ? 'The newest trips assigned to you.' : 'The newest trips on the platform.'}
-          action={{ to: '/dashboard/trip-planning', label: 'Open Trip Planning' }}
-        >
-          {section.items.length ? (
-            <div>
-              {section.items.map((t) => (
-                <Group key={t.id} className={classes.row} justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={0}>
-                    <Text size="sm" fw={500}>
-                      {t.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatRange(t.start_date, t.end_date)}
-                      {t.traveler ? ` · ${t.traveler.name}` : ''}
-                    </Text>
-                  </Stack>
-                  <Badge variant="light" color={TRIP_STATUS_COLORS[t.status as TripStatus] ?? 'gray'} style={{ flexShrink: 0 }}>
-                    {TRIP_STATUS_LABELS[t.status as TripStatus] ?? t.status}
-                  </Badge>
-                </Group>
-              ))}
-            </div>
-          ) : (
-            <EmptyState title="No trips to manage yet" hint="Trips requested by travelers will appear here with their status and dates." />
-          )}
-        </SectionCard>
-      )
+      return <TripManagement section={section} />
     case 'communication-hub':
-      return (
-        <SectionCard
-          id={section.id}
-          title="Communication Hub"
-          description="Conversations with travelers."
-          action={{ to: '/dashboard/chat', label: 'Open Chat & Messages' }}
-        >
-          <EmptyState title="No conversations yet" hint="Messages with travelers and experts will appear here." />
-        </SectionCard>
-      )
+      return <CommunicationHub section={section} now={now} />
     case 'assignment-queue':
       return <AssignmentQueue section={section} now={now} />
     case 'expert-assignments':

@@ -204,10 +204,14 @@ const BENEFITS = [
   'Budget optimization',
 ] as const
 
-// The teaser shows a real question of the quiz (the last one), so the card never drifts from the quiz itself.
+// The teaser shows a real question of the quiz (the last one), so its words never drift from the quiz itself.
 const SAMPLE_INDEX = ONBOARDING_QUESTIONS.length - 1
 const SAMPLE = ONBOARDING_QUESTIONS[SAMPLE_INDEX]!
 const SAMPLE_CHOSEN = SAMPLE.options[1]
+// The card is a static mock: it reads 'Question 3 of 8' as the specification has it (1-platform-core.md, Landing page).
+const MOCK_STEP = 3
+const MOCK_TOTAL = 8
+const MOCK_PROGRESS = `Question ${MOCK_STEP} of ${MOCK_TOTAL}`
 
 export function QuizTeaser() {
   return (
@@ -243,16 +247,11 @@ export function QuizTeaser() {
             <Paper withBorder radius="lg" p="xl" shadow="md" maw={460} mx="auto" data-testid="sample-question">
               <Group justify="space-between">
                 <Text size="sm" fw={600} c="dimmed">
-                  Question {SAMPLE_INDEX + 1} of {ONBOARDING_QUESTIONS.length}
+                  {MOCK_PROGRESS}
                 </Text>
                 <Badge variant="light">Sample</Badge>
               </Group>
-              <Progress
-                value={((SAMPLE_INDEX + 1) / ONBOARDING_QUESTIONS.length) * 100}
-                mt="sm"
-                size="sm"
-                aria-label={`Question ${SAMPLE_INDEX + 1} of ${ONBOARDING_QUESTIONS.length}`}
-              />
+              <Progress value={(MOCK_STEP / MOCK_TOTAL) * 100} mt="sm" size="sm" aria-label={MOCK_PROGRESS} />
               <Title order={3} size="h4" mt="lg">
                 {SAMPLE.question}
               </Title>

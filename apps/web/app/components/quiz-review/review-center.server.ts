@@ -11,13 +11,13 @@ import {
   type ServiceContext,
   SPECIALIZATION_TAGS,
 } from '@meridian/core'
-import { QUEUE_STATUSES, QUIZ_QUEUE_PAGE_SIZE, QUIZ_REVIEW_MESSAGES, QUIZ_TYPE_LABELS, QUIZ_TYPES, type QuizType } from '@meridian/validators/quiz-constants'
+import { QUEUE_STATUSES, QUIZ_QUEUE_PAGE_SIZE, QUIZ_REVIEW_MESSAGES, QUIZ_TYPE_LABELS, QUIZ_TYPES, type QuizType, readScore } from '@meridian/validators/quiz-constants'
 import { listWindow } from '../../utils/list-window.ts'
 import { backWithToast, type CatalogueFailure, catalogueFailure } from '../kit/form-action.server.ts'
 import type { QueueEntry, QueueFilters } from './queue-list.tsx'
 
 /** Only this screen refuses 0, matching its disabled Submit Review (1-platform-core.md §5); the API takes 0 to 100. */
-export const SCORE_REQUIRED = 'Enter a score from 1 to 100.'
+export const SCORE_REQUIRED = 'Enter a score above 0, up to 100.'
 
 const choice = <T extends string>(value: string | null, options: readonly T[]): T | '' =>
   (options as readonly string[]).includes(value ?? '') ? (value as T) : ''
@@ -101,7 +101,8 @@ export function queueTarget(base: string, url: URL) {
  */
 export async function submitReview(ctx: ServiceContext, values: Record<string, string>, back: string) {
   const score = (values.score ?? '').trim()
-  if (score === '' || Number(score) === 0) {
+  const read = score === '' ? null : readScore(score)
+  if (read === null || (read.ok && read.hundredths === 0)) {
     return data<CatalogueFailure>({ message: null, fields: { score: [SCORE_REQUIRED] }, values }, { status: 400 })
   }
   try {

@@ -1,7 +1,7 @@
 import { Badge, Button, Fieldset, Group, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { scoreLabel } from '@meridian/validators/quiz-constants'
+import { readScore, scoreLabel } from '@meridian/validators/quiz-constants'
 import { fieldError } from '../kit/banners.tsx'
 import { useHydrated } from '../shell/use-hydrated.ts'
 import { plural } from '../trips/format.ts'
@@ -20,10 +20,10 @@ type Ranked = ReviewPanelData['ranking'][number]
 /** The experts shown with their reasons; the rest of the active experts are one click further. */
 const TOP = 5
 
-/** The typed score as a number; empty or not a whole number counts as 0 (Submit Review stays disabled). */
+/** The typed score (0 to 100, two decimal places at most) as a number for its word; anything else counts as 0 (Submit Review stays disabled). */
 function scoreOf(text: string): number {
-  const n = Number(text)
-  return text.trim() !== '' && Number.isInteger(n) ? n : 0
+  const read = readScore(text)
+  return read.ok ? read.hundredths / 100 : 0
 }
 
 /**
@@ -40,7 +40,7 @@ export function ReviewForm({ review, failure }: { review: ReviewPanelData; failu
   const top = review.ranking.slice(0, TOP)
   const rest = review.ranking.slice(TOP)
   const expertError = fieldError(failure?.fields, 'expert_assignment')
-  const live = score >= 1 && score <= 100 ? scoreLabel(score) : null
+  const live = score > 0 ? scoreLabel(score) : null
   const unassigned = review.open_trips.unassigned
   const option = (r: Ranked) => <ExpertOption key={r.expert_id} expert={r} checked={chosen === String(r.expert_id)} />
   return (
@@ -75,11 +75,11 @@ export function ReviewForm({ review, failure }: { review: ReviewPanelData; failu
             name="score"
             type="number"
             label="Score"
-            description="A whole number, 1 to 100"
+            description="Above 0, up to 100; decimals allowed (87.5)"
             min={0}
             max={100}
-            step={1}
-            inputMode="numeric"
+            step="0.01"
+            inputMode="decimal"
             defaultValue={values.score ?? ''}
             error={fieldError(failure?.fields, 'score')}
             classNames={{ error: classes.error }}
