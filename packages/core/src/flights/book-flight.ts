@@ -1,4 +1,4 @@
-import { and, desc, eq, flights, inArray, sql, trips } from '@meridian/db'
+import { and, type Database, desc, eq, flights, inArray, sql, trips } from '@meridian/db'
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@meridian/validators/booking-constants'
 import { insertBooking, serializeBooking } from '../bookings/record.ts'
 import type { ServiceContext } from '../context.ts'
@@ -13,7 +13,7 @@ import { knownZone, localParts } from './time.ts'
 const MAX_NAME = 100
 
 /** The booking's own input: passengers (1 to 6, default 1), trip_id (one of the traveler's trips), passenger_names. */
-function bookingInput(input: unknown) {
+export function bookingInput(input: unknown) {
   const q = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>
   const errors: FieldErrors = {}
   const raw = q.passengers
@@ -50,66 +50,81 @@ function bookingInput(input: unknown) {
   return { passengers, tripId, passengerNames }
 }
 
+type BookingData = ReturnType<typeof bookingInput>
+
+/** A flight ready to book: scheduled, not departed, with its airports and local times. */
+export async function bookableFlight(db: Database, id: number) {
+  const flight = await loadFlight(db, id)
+  if (flight.status !== 'scheduled') throw new DomainError('conflict', FLIGHT_MESSAGES.withdrawn)
+  if (flight.departureAt.getTime() <= Date.now()) throw new DomainError('conflict', FLIGHT_MESSAGES.departed)
+  const airports = await airportsByIds(db, [flight.departureAirportId, flight.arrivalAirportId])
+  const from = airports.get(flight.departureAirportId)!
+  const to = airports.get(flight.arrivalAirportId)!
+  return { flight, from, to, departure: localParts(flight.departureAt, knownZone(from.timezone)), arrival: localParts(flight.arrivalAt, knownZone(to.timezone)) }
+}
+export type BookableFlight = Awaited<ReturnType<typeof bookableFlight>>
+
+/**
+ * Inside the caller's transaction: takes the seats by one guarded UPDATE (seats_left − n where seats_left >= n), so
+ * concurrent bookings never take more seats than are left, then writes the pending booking. Throws the conflict that
+ * explains a refusal (withdrawn, departed, too few seats); the caller's transaction then writes nothing.
+ */
+export async function bookSeats(tx: Database, travelerId: number, offer: BookableFlight, data: BookingData, extra: Record<string, unknown> = {}) {
+  const { from, to, departure, arrival } = offer
+  const id = offer.flight.id
+  const [taken] = await tx
+    .update(flights)
+    .set({ seatsLeft: sql`${flights.seatsLeft} - ${data.passengers}::int` })
+    .where(and(eq(flights.id, id), eq(flights.status, 'scheduled'), sql`${flights.seatsLeft} >= ${data.passengers}::int`, sql`${flights.departureAt} > now()`))
+    .returning()
+  if (!taken) {
+    const [now] = await tx.select({ seatsLeft: flights.seatsLeft, status: flights.status }).from(flights).where(eq(flights.id, id))
+    if (!now || now.status !== 'scheduled') throw new DomainError('conflict', FLIGHT_MESSAGES.withdrawn)
+    if (now.seatsLeft >= data.passengers) throw new DomainError('conflict', FLIGHT_MESSAGES.departed)
+    throw new DomainError('conflict', now.seatsLeft > 0 ? FLIGHT_MESSAGES.seatsLeft(now.seatsLeft) : FLIGHT_MESSAGES.soldOut)
+  }
+  const booking = await insertBooking(tx, {
+    bookingType: 'flight',
+    travelerId,
+    tripId: data.tripId,
+    flightId: taken.id,
+    title: `${taken.airlineName} ${taken.flightNumber} · ${from.code} → ${to.code}`,
+    serviceDate: departure.date,
+    partySize: data.passengers,
+    cabinClass: taken.cabinClass,
+    amount: new Dec(taken.price).times(data.passengers).toFixed(2),
+    currency: taken.currency,
+    details: {
+      airline: taken.airlineName,
+      airline_code: taken.airlineCode,
+      flight_number: taken.flightNumber,
+      aircraft: taken.aircraft,
+      from: { code: from.code, city: from.city, airport: from.name },
+      to: { code: to.code, city: to.city, airport: to.name },
+      departure_at: taken.departureAt.toISOString(),
+      arrival_at: taken.arrivalAt.toISOString(),
+      departure_local: `${departure.date} ${departure.time}`,
+      arrival_local: `${arrival.date} ${arrival.time}`,
+      price_per_person: taken.price,
+      passenger_names: data.passengerNames,
+      ...extra,
+    },
+  })
+  return { booking, taken }
+}
+
 /**
  * POST /api/flights/{id}/book/: a pending flight booking for the traveler and their passengers, in the offer's class,
- * priced price × passengers in the flight's currency. The seats are taken in the same transaction by one guarded
- * UPDATE (seats_left − n where seats_left >= n), so concurrent bookings never take more seats than are left.
+ * priced price × passengers in the flight's currency, the seats taken in the same transaction (bookSeats).
  * Travelers (create_trips), for themselves only.
  */
 export async function bookFlight(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const actor = requireFlightBooker(ctx)
   const id = flightIdOf(rawId)
-  const flight = await loadFlight(ctx.db, id)
+  await loadFlight(ctx.db, id)
   const data = bookingInput(input)
-  if (flight.status !== 'scheduled') throw new DomainError('conflict', FLIGHT_MESSAGES.withdrawn)
-  if (flight.departureAt.getTime() <= Date.now()) throw new DomainError('conflict', FLIGHT_MESSAGES.departed)
-  const airports = await airportsByIds(ctx.db, [flight.departureAirportId, flight.arrivalAirportId])
-  const from = airports.get(flight.departureAirportId)!
-  const to = airports.get(flight.arrivalAirportId)!
-  const departure = localParts(flight.departureAt, knownZone(from.timezone))
-  const arrival = localParts(flight.arrivalAt, knownZone(to.timezone))
-  const { booking, taken } = await ctx.db.transaction(async (tx) => {
-    const [taken] = await tx
-      .update(flights)
-      .set({ seatsLeft: sql`${flights.seatsLeft} - ${data.passengers}::int` })
-      .where(
-        and(eq(flights.id, id), eq(flights.status, 'scheduled'), sql`${flights.seatsLeft} >= ${data.passengers}::int`, sql`${flights.departureAt} > now()`),
-      )
-      .returning()
-    if (!taken) {
-      const [now] = await tx.select({ seatsLeft: flights.seatsLeft, status: flights.status }).from(flights).where(eq(flights.id, id))
-      if (!now || now.status !== 'scheduled') throw new DomainError('conflict', FLIGHT_MESSAGES.withdrawn)
-      if (now.seatsLeft >= data.passengers) throw new DomainError('conflict', FLIGHT_MESSAGES.departed)
-      throw new DomainError('conflict', now.seatsLeft > 0 ? FLIGHT_MESSAGES.seatsLeft(now.seatsLeft) : FLIGHT_MESSAGES.soldOut)
-    }
-    const booking = await insertBooking(tx, {
-      bookingType: 'flight',
-      travelerId: actor.id,
-      tripId: data.tripId,
-      flightId: taken.id,
-      title: `${taken.airlineName} ${taken.flightNumber} · ${from.code} → ${to.code}`,
-      serviceDate: departure.date,
-      partySize: data.passengers,
-      cabinClass: taken.cabinClass,
-      amount: new Dec(taken.price).times(data.passengers).toFixed(2),
-      currency: taken.currency,
-      details: {
-        airline: taken.airlineName,
-        airline_code: taken.airlineCode,
-        flight_number: taken.flightNumber,
-        aircraft: taken.aircraft,
-        from: { code: from.code, city: from.city, airport: from.name },
-        to: { code: to.code, city: to.city, airport: to.name },
-        departure_at: taken.departureAt.toISOString(),
-        arrival_at: taken.arrivalAt.toISOString(),
-        departure_local: `${departure.date} ${departure.time}`,
-        arrival_local: `${arrival.date} ${arrival.time}`,
-        price_per_person: taken.price,
-        passenger_names: data.passengerNames,
-      },
-    })
-    return { booking, taken }
-  })
+  const offer = await bookableFlight(ctx.db, id)
+  const { booking, taken } = await ctx.db.transaction((tx) => bookSeats(tx, actor.id, offer, data))
   return { ...serializeBooking(booking), flight: (await expandFlights(ctx.db, [taken]))[0]! }
 }
 

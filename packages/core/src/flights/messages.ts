@@ -12,4 +12,9 @@ export const FLIGHT_MESSAGES = {
   alreadyWithdrawn: 'This flight is already withdrawn.',
   booked: (reference: string) => `Flight booked: reference ${reference}.`,
   loadFailed: 'Failed to load flights',
+  legIds: 'Give the flights of the itinerary as flight ids, one a leg in order.',
+  legCount: 'A multi-city itinerary has 2 to 5 legs: choose one flight for each leg.',
+  legTwice: 'Each leg needs a flight of its own: the same flight is chosen twice.',
+  legOrder: (leg: number, before: number) => `Leg ${leg} must depart after leg ${before} arrives.`,
+  itineraryBooked: (reference: string, legs: number) => `Itinerary booked: ${legs} flights under reference ${reference}.`,
 } as const

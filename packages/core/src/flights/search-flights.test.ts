@@ -193,6 +193,48 @@ describe('flight search', () => {
     await expect(search({ ...base, time_of_day: 'dusk' })).rejects.toMatchObject({ fields: { time_of_day: expect.any(Array) } })
   })
 
+  it('filters by the longest flight time in hours, and the filters combine with AND', async () => {
+    const base = { from: 'London', departure_date: day(10), class: 'economy' }
+    // London–Paris flights take 1h 15m, London–New York 7h 55m.
+    expect(ids((await search({ ...base, max_duration: '2' })).legs[0]!)).toEqual(expected('londonParis', 'gatwickParisEvening', 'nearlyFull'))
+    expect(ids((await search({ ...base, max_duration: '8' })).legs[0]!)).toEqual(expected('londonParis', 'gatwickParisEvening', 'londonNewYork', 'nearlyFull'))
+    expect(ids((await search({ ...base, max_duration: '2', price_min: '100', airlines: ['BA'], time_of_day: 'morning', stops: '0' })).legs[0]!)).toEqual(
+      expected('londonParis'),
+    )
+    for (const bad of ['0', '73', '1.5', 'long', '-3']) {
+      await expect(search({ ...base, max_duration: bad }), bad).rejects.toMatchObject({
+        code: 'invalid',
+        fields: { max_duration: ['Enter the longest flight time in whole hours, from 1 to 72.'] },
+      })
+    }
+    await expect(search({ ...base, price_min: '500', price_max: '100' })).rejects.toMatchObject({
+      fields: { price_max: ['The maximum price must not be below the minimum price.'] },
+    })
+  })
+
+  it('answers the airlines that pass the other filters, for the airline checkboxes, whichever airlines are chosen', async () => {
+    const base = { from: 'London', departure_date: day(10), class: 'economy' }
+    const all = await search(base)
+    expect(all.airlines).toEqual([
+      { code: 'BA', name: 'British Airways' },
+      { code: 'U2', name: 'easyJet' },
+    ])
+    const chosen = await search({ ...base, airlines: 'U2' })
+    expect(chosen.airlines.map((a) => a.code)).toEqual(['BA', 'U2'])
+    expect((await search({ ...base, max_duration: '2', price_max: '100' })).airlines.map((a) => a.code)).toEqual(['U2'])
+  })
+
+  it('takes 2 to 5 legs for a multi-city trip', async () => {
+    const leg = (n: number) => ({ from: Array(n).fill('London'), to: Array(n).fill('Paris'), departure_date: Array(n).fill(day(10)) })
+    for (const n of [0, 1]) {
+      await expect(search({ trip_type: 'multiCity', ...leg(n) }), String(n)).rejects.toMatchObject({
+        fields: { from: ['A multi-city trip has 2 to 5 legs: fill in at least 2.'] },
+      })
+    }
+    expect((await search({ trip_type: 'multiCity', ...leg(5) })).legs).toHaveLength(5)
+    await expect(search({ trip_type: 'multiCity', ...leg(6) })).rejects.toMatchObject({ fields: { from: ['A multi-city search has at most 5 legs.'] } })
+  })
+
   it('is for travelers and the staff who keep flights', async () => {
     for (const who of ['traveler', 'admin', 'expert', 'superadmin']) expect((await search({}, who)).trip_type).toBe('oneWay')
     for (const who of ['editor', 'specialist']) await expect(search({}, who)).rejects.toBeInstanceOf(DomainError)

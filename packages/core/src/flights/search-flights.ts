@@ -14,6 +14,10 @@ export type TripKind = (typeof TRIP_KINDS)[number]
 export const MAX_LEG_RESULTS = 200
 /** Legs of a multi-city search, at most. */
 export const MAX_LEGS = 5
+/** Legs of a multi-city search, at least. */
+export const MIN_LEGS = 2
+/** The longest flight time the duration filter takes, in hours (the schedule's own limit: arrival at most 72 hours later). */
+export const MAX_DURATION_HOURS = 72
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening', 'night'] as const
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number]
 /** Local departure hours of each time of day: [from, to). */
@@ -35,13 +39,16 @@ export interface FlightSearch {
   airlines: string[]
   stops: '0' | '1' | '2' | null
   timeOfDay: TimeOfDay | null
+  /** The longest flight time, in hours. */
+  maxDuration: number | null
 }
 
 
 /**
  * The search as the screen and the calls send it: trip_type, from, to, departure_date, return_date (roundTrip),
- * passengers (1 to 6), class, and the screen's filters (price_min, price_max, airlines, stops, time_of_day). A
- * multiCity search repeats from, to and departure_date, one of each per leg, in order.
+ * passengers (1 to 6), class, and the screen's filters (price_min, price_max, airlines, stops, time_of_day,
+ * max_duration), which combine with AND. A multiCity search repeats from, to and departure_date, one of each per leg, in
+ * order: 2 to 5 legs.
  */
 export function parseFlightSearch(query: unknown): FlightSearch {
   const q = (typeof query === 'object' && query !== null && !Array.isArray(query) ? query : {}) as Record<string, unknown>
@@ -79,7 +86,7 @@ export function parseFlightSearch(query: unknown): FlightSearch {
       const leg = { from: text(froms[i], 'from'), to: text(tos[i], 'to'), date: day(dates[i], 'departure_date') }
       if (leg.from || leg.to || leg.date) legs.push(leg)
     }
-    if (!legs.length) legs.push({ from: '', to: '', date: '' })
+    if (legs.length < MIN_LEGS && n <= MAX_LEGS) fail('from', `A multi-city trip has ${MIN_LEGS} to ${MAX_LEGS} legs: fill in at least ${MIN_LEGS}.`)
   } else {
     legs.push({ from: text(froms[0], 'from'), to: text(tos[0], 'to'), date: day(dates[0], 'departure_date') })
     if (tripType === 'roundTrip') {
@@ -98,6 +105,7 @@ export function parseFlightSearch(query: unknown): FlightSearch {
   }
   const priceMin = price('price_min')
   const priceMax = price('price_max')
+  if (priceMin !== null && priceMax !== null && priceMin > priceMax) fail('price_max', 'The maximum price must not be below the minimum price.')
   const airlines = list(q.airlines)
     .flatMap((a) => str(a).split(','))
     .map((a) => a.trim().toUpperCase())
@@ -107,6 +115,11 @@ export function parseFlightSearch(query: unknown): FlightSearch {
   if (stops && !['0', '1', '2'].includes(stops)) fail('stops', 'Choose 0 (non-stop), 1 or 2 (two or more).')
   const timeOfDay = first(q.time_of_day)
   if (timeOfDay && !(TIMES_OF_DAY as readonly string[]).includes(timeOfDay)) fail('time_of_day', 'Choose morning, afternoon, evening or night.')
+
+  const durationText = first(q.max_duration)
+  const maxDuration = /^\d{1,2}$/.test(durationText) ? Number(durationText) : durationText ? Number.NaN : null
+  if (maxDuration !== null && !(maxDuration >= 1 && maxDuration <= MAX_DURATION_HOURS))
+    fail('max_duration', `Enter the longest flight time in whole hours, from 1 to ${MAX_DURATION_HOURS}.`)
 
   if (Object.keys(errors).length) throw DomainError.invalid(errors)
   return {
@@ -119,6 +132,7 @@ export function parseFlightSearch(query: unknown): FlightSearch {
     airlines,
     stops: (stops || null) as FlightSearch['stops'],
     timeOfDay: (timeOfDay || null) as TimeOfDay | null,
+    maxDuration,
   }
 }
 
@@ -166,12 +180,12 @@ function statementFor(db: Database, shape: Shape): LegStatement {
 
 const HOUR = 3_600_000
 
-/** Whether a flight passes the screen's filters (price range, airlines, stops, time of day). */
+/** Whether a flight passes the screen's filters other than airlines (price range, stops, time of day, duration). */
 function passesFilters(f: FlightDto, search: FlightSearch, departureMinutes: number): boolean {
   const price = Number(f.price)
   if (search.priceMin !== null && price < search.priceMin) return false
   if (search.priceMax !== null && price > search.priceMax) return false
-  if (search.airlines.length && !search.airlines.includes(f.airline_code)) return false
+  if (search.maxDuration !== null && f.duration_minutes > search.maxDuration * 60) return false
   if (search.stops === '0' && f.stops !== 0) return false
   if (search.stops === '1' && f.stops !== 1) return false
   if (search.stops === '2' && f.stops < 2) return false
@@ -189,6 +203,8 @@ export interface LegResult {
   date: string
   count: number
   results: FlightDto[]
+  /** The airlines of the flights that pass every other filter: the screen's airline checkboxes. */
+  airlines: Map<string, string>
 }
 
 /**
@@ -208,7 +224,8 @@ async function searchLeg(db: Database, leg: LegQuery, search: FlightSearch, labe
     lo = Math.max(now, day - 14 * HOUR)
     hi = day + 24 * HOUR + 12 * HOUR
   }
-  if (hi <= lo) return { ...base, count: 0, results: [] }
+  const airlines = new Map<string, string>()
+  if (hi <= lo) return { ...base, count: 0, results: [], airlines }
   const shape = { dep: !!leg.from, arr: !!leg.to, cls: !!search.cabinClass }
   const rows = await statementFor(db, shape).execute({
     passengers: search.passengers,
@@ -228,10 +245,11 @@ async function searchLeg(db: Database, leg: LegQuery, search: FlightSearch, labe
     if (leg.date && local.date !== leg.date) continue
     const dto = serializeFlight(r.flight, r.from as AirportInfo, r.to as AirportInfo)
     if (!passesFilters(dto, search, local.minutes)) continue
-    results.push(dto)
-    if (results.length === MAX_LEG_RESULTS) break
+    airlines.set(dto.airline_code, dto.airline)
+    if (search.airlines.length && !search.airlines.includes(dto.airline_code)) continue
+    if (results.length < MAX_LEG_RESULTS) results.push(dto)
   }
-  return { ...base, count: results.length, results }
+  return { ...base, count: results.length, results, airlines }
 }
 
 /**
@@ -244,13 +262,16 @@ export async function searchFlights(ctx: ServiceContext, query: unknown) {
   const search = parseFlightSearch(query)
   const labels = (i: number) =>
     search.tripType === 'roundTrip' ? (i === 0 ? 'Outbound' : 'Return') : search.tripType === 'multiCity' ? `Leg ${i + 1}` : 'Outbound'
-  const legs = await Promise.all(search.legs.map((leg, i) => searchLeg(ctx.db, leg, search, labels(i))))
+  const found = await Promise.all(search.legs.map((leg, i) => searchLeg(ctx.db, leg, search, labels(i))))
+  const airlines = new Map<string, string>()
+  for (const leg of found) for (const [code, name] of leg.airlines) airlines.set(code, name)
   return {
     trip_type: search.tripType,
     passengers: search.passengers,
     class: search.cabinClass,
-    count: legs.reduce((n, l) => n + l.count, 0),
-    legs,
+    count: found.reduce((n, l) => n + l.count, 0),
+    legs: found.map(({ airlines: _, ...leg }) => leg),
+    airlines: [...airlines].map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name) || a.code.localeCompare(b.code)),
   }
 }
 export type FlightSearchResult = Awaited<ReturnType<typeof searchFlights>>
