@@ -18,10 +18,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/dashboard/overview')
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Foverview$/)
 
+      // The ended session's cookie, sent again, is a session that has expired: sign-in says so and clears it.
       await plantSession(context, baseURL!, token)
       await page.goto('/dashboard/overview')
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Foverview$/)
+      await expect(page).toHaveURL(/\/login\?expired=1&redirectTo=%2Fdashboard%2Foverview$/)
+      await expect(page.getByText('Your session has expired. Please login again.')).toBeVisible()
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+      expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined()
     })
   })
 }
