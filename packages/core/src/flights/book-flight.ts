@@ -60,7 +60,13 @@ export async function bookableFlight(db: Database, id: number) {
   const airports = await airportsByIds(db, [flight.departureAirportId, flight.arrivalAirportId])
   const from = airports.get(flight.departureAirportId)!
   const to = airports.get(flight.arrivalAirportId)!
-  return { flight, from, to, departure: localParts(flight.departureAt, knownZone(from.timezone)), arrival: localParts(flight.arrivalAt, knownZone(to.timezone)) }
+  return {
+    flight,
+    from,
+    to,
+    departure: localParts(flight.departureAt, knownZone(from.timezone)),
+    arrival: localParts(flight.arrivalAt, knownZone(to.timezone)),
+  }
 }
 export type BookableFlight = Awaited<ReturnType<typeof bookableFlight>>
 
