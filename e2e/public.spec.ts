@@ -169,8 +169,8 @@ test.describe('signed in', () => {
       await bar.getByRole('button', { name: firstName }).click()
       const menu = page.getByRole('menu')
       await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', DASHBOARD_TARGET[username]!)
-      await expect(menu.getByRole('menuitem', { name: 'My Trips' })).toHaveAttribute('href', '/dashboard/trips')
-      await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toHaveAttribute('href', '/dashboard/settings')
+      await expect(menu.getByRole('menuitem', { name: 'My Trips' })).toHaveAttribute('href', '/my-trips')
+      await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toHaveAttribute('href', '/profile')
       await expect(menu.getByRole('menuitem', { name: 'Help Center' })).toHaveAttribute('href', '/help')
       await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible()
       await page.keyboard.press('Escape')
@@ -182,7 +182,14 @@ test.describe('signed in', () => {
         await bar.getByRole('button', { name: firstName }).click()
         await menu.getByRole('menuitem', { name: 'Dashboard' }).click()
         await expect(page).toHaveURL(/\/dashboard\/overview$/)
+        await page.goto('/')
+        await ready(page, true)
       }
+      // My Trips opens the traveler's trips, and every other role's own dashboard: never a refusal.
+      await bar.getByRole('button', { name: firstName }).click()
+      await menu.getByRole('menuitem', { name: 'My Trips' }).click()
+      await expect(page).toHaveURL(username === 'traveler' ? /\/dashboard\/trips$/ : /\/dashboard\/overview$/)
+      await expect(page.getByText('Access Denied')).toHaveCount(0)
     })
   }
 

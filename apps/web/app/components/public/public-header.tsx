@@ -39,8 +39,8 @@ export const PUBLIC_LINKS = [
 
 /** The account menu's items (spec 1 §2), after Dashboard. */
 const ACCOUNT_LINKS = [
-  { to: '/dashboard/trips', label: 'My Trips', icon: IconPlane },
-  { to: '/dashboard/settings', label: 'Profile Settings', icon: IconSettings },
+  { to: '/my-trips', label: 'My Trips', icon: IconPlane },
+  { to: '/profile', label: 'Profile Settings', icon: IconSettings },
   { to: '/help', label: 'Help Center', icon: IconHelp },
 ] as const
 
