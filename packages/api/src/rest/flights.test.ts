@@ -147,6 +147,52 @@ describe('REST /api/flights/', () => {
     expect((await server.request(`${F}import/`, { token: token.traveler, body: { content: good } })).status).toBe(403)
   })
 
+  it('GET /api/flights/search/ applies the filters from the query (price, airlines, stops, duration, time of day) and answers the airlines', async () => {
+    const d = day(25)
+    const short = await create({ airline_code: 'AF', departure: `${d}T07:10`, arrival: `${d}T08:25`, price: '90.00' })
+    const long = await create({ airline_code: 'BA', departure: `${d}T19:00`, arrival: `${d}T23:30`, price: '1450.00', stops: 1 })
+    const found = async (query: string) => {
+      const res = await server.request(`${F}search/?from=QLA&to=QPA&departure_date=${d}&${query}`, { token: token.traveler })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return res.body as { legs: { results: { id: number }[] }[]; airlines: { code: string; name: string }[] }
+    }
+    const ids = (body: { legs: { results: { id: number }[] }[] }) => body.legs[0]!.results.map((f) => f.id)
+    expect((await found('price_min=0&price_max=2000')).airlines).toEqual([
+      { code: 'AF', name: 'Air France' },
+      { code: 'BA', name: 'British Airways' },
+    ])
+    expect(ids(await found('price_min=100&price_max=2000'))).toEqual([long.id])
+    expect(ids(await found('airlines=AF'))).toEqual([short.id])
+    expect(ids(await found('airlines=AF&airlines=BA'))).toEqual([short.id, long.id])
+    expect(ids(await found('stops=0'))).toEqual([short.id])
+    expect(ids(await found('max_duration=2'))).toEqual([short.id])
+    expect(ids(await found('time_of_day=evening'))).toEqual([long.id])
+    expect(ids(await found('time_of_day=evening&max_duration=2'))).toEqual([])
+    const bad = await server.request(`${F}search/?max_duration=100`, { token: token.traveler })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({ max_duration: ['Enter the longest flight time in whole hours, from 1 to 72.'] })
+    const one = await server.request(`${F}search/?trip_type=multiCity&from=QLA&to=QPA`, { token: token.traveler })
+    expect(one.body).toEqual({ from: ['A multi-city trip has 2 to 5 legs: fill in at least 2.'] })
+  })
+
+  it('POST /api/flights/book/ books a multi-city itinerary whole, or refuses it whole with 409 and writes nothing', async () => {
+    const first = await create({ departure: `${day(30)}T09:00`, arrival: `${day(30)}T11:15`, seats_total: 9, price: '100.00' })
+    const second = await create({ from: 'QPA', to: 'QLA', departure: `${day(33)}T18:00`, arrival: `${day(33)}T18:20`, seats_total: 1, price: '80.50' })
+    const short = await server.request(`${F}book/`, { token: token.traveler, body: { flights: [first.id, second.id], passengers: 2 } })
+    expect(short.status).toBe(409)
+    expect(short.body).toEqual({ detail: `Leg 2 (${second.flight_number}): Only 1 seat left on this flight.` })
+    expect((await server.request(`${F}${first.id}/`, { token: token.traveler })).body.availability).toBe(9)
+    const ok = await server.request(`${F}book/`, { token: token.traveler, body: { flights: [first.id, second.id], passengers: 1 } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201)
+    expect(ok.body).toMatchObject({ legs: 2, passengers: 1, totals: [{ currency: 'EUR', amount: '180.50' }] })
+    expect(ok.body.bookings.map((b: { flight_id: number }) => b.flight_id)).toEqual([first.id, second.id])
+    expect((await server.request(`${F}book/`, { token: token.traveler, body: { flights: [first.id] } })).body).toEqual({
+      flights: ['A multi-city itinerary has 2 to 5 legs: choose one flight for each leg.'],
+    })
+    expect((await server.request(`${F}book/`, { token: token.expert, body: { flights: [first.id, second.id] } })).status).toBe(403)
+    expect((await server.request(`${F}book/`, { body: { flights: [first.id, second.id] } })).status).toBe(401)
+  })
+
   it('answers the same through tRPC', async () => {
     const input = encodeURIComponent(JSON.stringify({ from: 'QLA', to: 'QPA', departure_date: day(9) }))
     const res = await server.request(`/trpc/flights.search?input=${input}`, { token: token.traveler })
@@ -154,5 +200,15 @@ describe('REST /api/flights/', () => {
     expect(res.body.result.data.legs[0].count).toBeGreaterThan(0)
     const denied = await server.request(`/trpc/flights.create`, { token: token.traveler, body: fields() })
     expect(denied.status).toBe(403)
+    const filtered = encodeURIComponent(JSON.stringify({ from: 'QLA', to: 'QPA', departure_date: day(9), max_duration: '1', airlines: ['BA'] }))
+    expect((await server.request(`/trpc/flights.search?input=${filtered}`, { token: token.traveler })).body.result.data.legs[0].count).toBe(0)
+    const a = await create({ departure: `${day(40)}T09:00`, arrival: `${day(40)}T11:15` })
+    const b = await create({ from: 'QPA', to: 'QLA', departure: `${day(42)}T18:00`, arrival: `${day(42)}T18:20` })
+    const booked = await server.request('/trpc/flights.bookItinerary', { token: token.traveler, body: { flights: [a.id, b.id], passengers: 2 } })
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200)
+    expect(booked.body.result.data).toMatchObject({ legs: 2, passengers: 2 })
+    expect((await server.request('/trpc/flights.bookItinerary', { token: token.admin, body: { flights: [a.id, b.id] } })).status).toBe(403)
+    const reversed = await server.request('/trpc/flights.bookItinerary', { token: token.traveler, body: { flights: [b.id, a.id] } })
+    expect(reversed.status).toBe(400)
   })
 })

@@ -2,6 +2,7 @@ import busboy from 'busboy'
 import * as v from 'valibot'
 import {
   bookFlight,
+  bookFlightItinerary,
   canManageFlights,
   createFlight,
   FLIGHTS_PAGE_SIZE,
@@ -58,6 +59,25 @@ const BOOK_FLIGHT_BODY: JsonBody = {
   },
 }
 
+const BOOK_ITINERARY_BODY: JsonBody = {
+  jsonSchema: {
+    type: 'object',
+    properties: {
+      flights: {
+        type: ['array', 'string'],
+        items: { type: ['integer', 'string'] },
+        minItems: 2,
+        maxItems: 5,
+        description: 'One flight id a leg, in order (or the ids separated by commas).',
+      },
+      passengers: { type: ['integer', 'string'], minimum: 1, maximum: 6, default: 1 },
+      passenger_names: { type: 'array', items: { type: 'string' } },
+      trip_id: { type: ['integer', 'string', 'null'], description: 'The trip the bookings belong to.' },
+    },
+    required: ['flights'],
+  },
+}
+
 /** The search's query (core flights/search-flights.ts parseFlightSearch); a multi-city search repeats from, to and departure_date. */
 const FLIGHT_SEARCH_QUERY = v.object({
   trip_type: v.optional(v.picklist(['oneWay', 'roundTrip', 'multiCity'])),
@@ -72,6 +92,7 @@ const FLIGHT_SEARCH_QUERY = v.object({
   airlines: v.optional(v.string()),
   stops: v.optional(v.picklist(['0', '1', '2'])),
   time_of_day: v.optional(v.picklist(['night', 'morning', 'afternoon', 'evening'])),
+  max_duration: v.optional(v.string()),
 })
 
 const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
@@ -182,6 +203,20 @@ export function flightRoutes(table: RouteTable) {
       description: 'The CSV as a multipart file part, as text/csv, or as JSON `{"content": "…"}`.',
       body: { jsonSchema: { type: 'object', properties: { content: { type: 'string', description: 'The CSV text.' } }, required: ['content'] } },
     })
+    .add(
+      'POST',
+      `${base}/book/`,
+      async ({ ctx, body }) => {
+        requireFlightBooker(ctx)
+        return { status: 201, body: await bookFlightItinerary(ctx, await body()) }
+      },
+      {
+        summary: 'Book a multi-city itinerary: one flight a leg, all legs or none',
+        body: BOOK_ITINERARY_BODY,
+        status: 201,
+        errors: [409],
+      },
+    )
     .add('GET', `${base}/{id}/`, async ({ ctx, params }) => ({ body: await getFlight(ctx, params.id) }), { summary: 'One flight' })
     .add(
       'PATCH',

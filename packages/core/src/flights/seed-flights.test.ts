@@ -47,4 +47,13 @@ it('adds labelled demo flights between the main airports, and the demo travelerâ
   const found = await searchFlights(ctx, { from: 'London', to: 'Lisbon', departure_date: day(7), class: 'economy' })
   expect(found.legs[0]!.results.map((f) => f.flight_number)).toEqual(['TP1351'])
   expect(found.legs[0]!.results[0]!.departure).toMatchObject({ code: 'LHR', city: 'London', time: '10:05' })
+
+  // docs/bookings.md "Multi-city itineraries": the demo's example trip finds a flight for every leg, in any class.
+  const trip = await searchFlights(ctx, {
+    trip_type: 'multiCity',
+    from: ['London', 'Paris', 'Tokyo'],
+    to: ['Paris', 'Tokyo', 'Dubai'],
+    departure_date: [day(10), day(12), day(16)],
+  })
+  expect(trip.legs.map((l) => l.results.map((f) => f.flight_number)[0])).toEqual(['AF1081', 'AF276', 'EK319'])
 }, 120_000)

@@ -1,6 +1,7 @@
 import { RecordId } from '@meridian/validators'
 import {
   bookFlight,
+  bookFlightItinerary,
   canManageFlights,
   canSearchFlights,
   createFlight,
@@ -31,6 +32,7 @@ export const flightsRouter = router({
   search: readers.input(data).query(({ ctx, input }) => searchFlights(ctx.service, input)),
   get: readers.input(byId).query(({ ctx, input }) => getFlight(ctx.service, input.id)),
   book: bookers.input(withData).mutation(({ ctx, input }) => bookFlight(ctx.service, input.id, input.data)),
+  bookItinerary: bookers.input(data).mutation(({ ctx, input }) => bookFlightItinerary(ctx.service, input)),
   list: managers.input(listInput(FLIGHTS_PAGE_SIZE)).query(({ ctx, input }) => listFlights(ctx.service, input.filters, pageWindow(input, FLIGHTS_PAGE_SIZE))),
   create: managers.input(data).mutation(({ ctx, input }) => createFlight(ctx.service, input)),
   update: managers.input(withData).mutation(({ ctx, input }) => updateFlight(ctx.service, input.id, input.data)),
