@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import {
   type BookingDto,
   canBookFlights,
@@ -119,9 +119,14 @@ export default function FlightsPage() {
       <Outlet />
       {tab === 'search' ? (
         <>
-          <SearchForm values={searchValues(params)} fields={fields ?? undefined} />
+          <SearchForm values={searchValues(params)} fields={fields ?? undefined} airlines={search?.airlines ?? []} />
           {search ? (
-            <Results result={search} bookTo={canBook ? (id) => `${BASE}/${id}/book${location.search}` : null} />
+            <Results
+              result={search}
+              params={params}
+              bookTo={canBook && search.trip_type !== 'multiCity' ? (id) => `${BASE}/${id}/book${location.search}` : null}
+              choose={canBook && search.trip_type === 'multiCity'}
+            />
           ) : (
             <ErrorBanner message="Please check the search fields." />
           )}
@@ -162,8 +167,23 @@ export default function FlightsPage() {
   )
 }
 
-function Results({ result, bookTo }: { result: FlightSearchResult; bookTo: ((id: number) => string) | null }) {
+/** The itinerary form's id: each multi-city result's radio belongs to it (the form attribute), wherever the card is. */
+const ITINERARY_FORM = 'flight-itinerary'
+
+function Results({
+  result,
+  params,
+  bookTo,
+  choose,
+}: {
+  result: FlightSearchResult
+  params: URLSearchParams
+  bookTo: ((id: number) => string) | null
+  /** Multi-city: one flight chosen a leg (radios), booked together by Book itinerary. */
+  choose: boolean
+}) {
   const several = result.legs.length > 1
+  const chosen = (i: number) => params.get(`leg_${i + 1}`)
   return (
     <Stack gap="md" aria-live="polite">
       <Title order={2} size="h3">
@@ -181,7 +201,23 @@ function Results({ result, bookTo }: { result: FlightSearchResult; bookTo: ((id:
           {leg.results.length ? (
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {leg.results.map((f) => (
-                <FlightCard key={f.id} flight={f} bookTo={bookTo && f.availability > 0 ? bookTo(f.id) : null} />
+                <FlightCard
+                  key={f.id}
+                  flight={f}
+                  bookTo={bookTo && f.availability > 0 ? bookTo(f.id) : null}
+                  choice={
+                    choose ? (
+                      <Radio
+                        form={ITINERARY_FORM}
+                        name={`leg_${i + 1}`}
+                        value={String(f.id)}
+                        defaultChecked={chosen(i) === String(f.id)}
+                        label={`Choose for ${leg.label}`}
+                        aria-label={`Choose ${f.airline} ${f.flight_number} for ${leg.label}`}
+                      />
+                    ) : null
+                  }
+                />
               ))}
             </SimpleGrid>
           ) : (
@@ -189,6 +225,21 @@ function Results({ result, bookTo }: { result: FlightSearchResult; bookTo: ((id:
           )}
         </Stack>
       ))}
+      {choose ? (
+        <Form method="get" action={`${BASE}/itinerary`} id={ITINERARY_FORM} aria-label="Book itinerary" preventScrollReset>
+          {[...params]
+            .filter(([k]) => !/^leg_\d$/.test(k) && k !== 'legs')
+            .map(([k, v], n) => (
+              <input key={n} type="hidden" name={k} value={v} />
+            ))}
+          <Group justify="flex-end" gap="sm">
+            <Text size="sm" c="dimmed">
+              Choose one flight for each leg, then book them together: every leg is booked, or none.
+            </Text>
+            <Button type="submit">Book itinerary</Button>
+          </Group>
+        </Form>
+      ) : null}
     </Stack>
   )
 }

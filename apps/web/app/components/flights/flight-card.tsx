@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import type { FlightDto } from '@meridian/core'
 import { AmenityIcon } from './amenity-icons.tsx'
 import { AMENITY_ICONS, AVAILABILITY_COLORS, CLASS_COLORS, formatMoney, seatsLabel, stopsLabel } from './format.ts'
@@ -23,9 +24,9 @@ function End({ end, align }: { end: FlightDto['departure']; align: 'left' | 'rig
 /**
  * A result card (2-catalogue-content.md §2 Flight Management): airline, flight number, aircraft, class badge, seats
  * badge, departure and arrival (time, code, city), duration, stops, rating with reviews, amenity icons, price per
- * person and Book Now (a link: the Book Flight dialog is a route of its own).
+ * person and Book Now (a link: the Book Flight dialog is a route of its own), or a multi-city leg's choice.
  */
-export function FlightCard({ flight: f, bookTo }: { flight: FlightDto; bookTo: string | null }) {
+export function FlightCard({ flight: f, bookTo, choice }: { flight: FlightDto; bookTo: string | null; choice?: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${f.airline} ${f.flight_number}`}>
       <Stack gap="sm" h="100%">
@@ -89,6 +90,7 @@ export function FlightCard({ flight: f, bookTo }: { flight: FlightDto; bookTo: s
               per person
             </Text>
           </Stack>
+          {choice}
           {bookTo ? (
             <Button component={Link} to={bookTo} preventScrollReset aria-label={`Book Now: ${f.airline} ${f.flight_number}`}>
               Book Now
