@@ -204,11 +204,9 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Dashboard',
-    patterns: [
-      'loader /dashboard/content',
-    ],
-    allow: 'signed-in',
-    why: 'Screens of areas not built yet: they say so, show no data and have no actions. Each area’s issue sets its roles here when it lands.',
+    patterns: ['loader /dashboard/content'],
+    allow: ACTIVITIES,
+    why: 'Content Management, the hub of the content areas: for those who may open one of them (activities, media, destinations), the sidebar’s Content item likewise (docs/departures.md).',
   },
   {
     area: 'Dashboard',

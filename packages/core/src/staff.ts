@@ -1,6 +1,7 @@
+import { ACCESS } from '@meridian/auth'
 import type { Actor } from './context.ts'
 
 /** Staff: every role but traveler, or the staff / superuser flags. */
 export function isStaff(actor: Actor): boolean {
-  return actor.isStaff || actor.isSuperuser || actor.role !== 'traveler'
+  return ACCESS.staff(actor)
 }

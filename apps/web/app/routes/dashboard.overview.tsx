@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     overview,
     sections,
     links: { customers: canManageCustomers(actor) },
-    quickAccess: quickAccessFor(actor.role).map(({ title, description, to }) => ({ title, description, to })),
+    quickAccess: quickAccessFor(actor).map(({ title, description, to }) => ({ title, description, to })),
   }
 }
 

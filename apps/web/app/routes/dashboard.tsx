@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: actor.role,
       roleLabel: ROLE_DISPLAY_NAMES[actor.role],
     },
-    navigation: navigationFor(actor.role).map((section) => ({
+    navigation: navigationFor(actor).map((section) => ({
       title: section.title,
       items: section.items.map(({ label, to }) => ({ label, to })),
     })),
@@ -31,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** For list screens: rows per page (3-back-office.md §9, default 20). */
     itemsPerPage: preferences.items_per_page,
     notifications: bell && { unread: bell.counters.unread, items: bell.results },
-    showPlanTrip: showsPlanTrip(actor.role),
-    showNewChat: showsNewChat(actor.role),
+    showPlanTrip: showsPlanTrip(actor),
+    showNewChat: showsNewChat(actor),
   }
 }
 

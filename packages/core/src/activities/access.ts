@@ -1,14 +1,12 @@
-import { hasPermission } from '@meridian/auth'
+import { ACCESS } from '@meridian/auth'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { ACTIVITY_MESSAGES } from '../messages.ts'
 
-const ACTIVITY_ROLES = new Set(['superadmin', 'admin', 'expert'])
-
 /** Who manages activities (1-platform-core.md §6): superadmin, admin and expert, or anyone with manage_activities. */
 export function mayManageActivities(actor: Actor | null): boolean {
-  return actor !== null && (ACTIVITY_ROLES.has(actor.role) || hasPermission(actor, 'manage_activities'))
+  return actor !== null && ACCESS.manageActivities(actor)
 }
 
 /** The acting user when they may manage activities, else unauthenticated / forbidden with the screen's text. */

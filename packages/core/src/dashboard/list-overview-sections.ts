@@ -1,4 +1,4 @@
-import { navigationFor } from '@meridian/auth'
+import { type AccessHolder, navigationFor, type RoleName } from '@meridian/auth'
 import { sql } from '@meridian/db'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
@@ -23,10 +23,13 @@ type SQL = ReturnType<typeof sql>
 
 const ANCHOR_PREFIX = '/dashboard/overview#'
 
-/** The sections a role may see: exactly the anchors its sidebar links to, so the menu and the page agree. */
-export function overviewSectionsFor(actor: Pick<Actor, 'role'>): OverviewSectionId[] {
+/**
+ * The sections a user may see: exactly the anchors their sidebar links to, so the menu and the page agree (both from
+ * the access table, packages/auth/src/screen-access.ts). A role name stands for its default grant.
+ */
+export function overviewSectionsFor(who: RoleName | AccessHolder): OverviewSectionId[] {
   const anchors = new Set(
-    navigationFor(actor.role)
+    navigationFor(who)
       .flatMap((section) => section.items)
       .filter((item) => item.to.startsWith(ANCHOR_PREFIX))
       .map((item) => item.to.slice(ANCHOR_PREFIX.length))

@@ -99,7 +99,7 @@ describe('home dashboard statements', () => {
       expect(after.count, `${role}: statements`).toBe(before[role]!.count)
       // The count is small and fixed: sections, stats and the feed together, and chat's own listing (a page, its
       // count, the unread total, then the page's people, trips, unread counts and last messages) for the hub.
-      const chat = overviewSectionsFor({ role }).includes('communication-hub') ? 7 : 0
+      const chat = overviewSectionsFor(role).includes('communication-hub') ? 7 : 0
       expect(after.count, `${role}: statements`).toBeLessThanOrEqual(6 + chat)
       if (role !== 'traveler') expect(after.items, `${role}: items shown`).toBeGreaterThan(before[role]!.items)
     }

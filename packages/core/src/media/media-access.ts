@@ -1,14 +1,12 @@
-import { hasPermission } from '@meridian/auth'
+import { ACCESS } from '@meridian/auth'
 import type { Actor, ServiceContext } from '../context.ts'
 import { requireActor } from '../access.ts'
 import { DomainError } from '../errors.ts'
 import { MEDIA_MESSAGES } from '../messages.ts'
 
-const MEDIA_ROLES = new Set(['superadmin', 'admin', 'expert'])
-
 /** Media is managed by superadmin, admin and expert (spec 2 §6) and by holders of manage_content (editors). */
 export function canManageMedia(actor: Actor | null): boolean {
-  return actor !== null && (MEDIA_ROLES.has(actor.role) || actor.isSuperuser || hasPermission(actor, 'manage_content'))
+  return actor !== null && ACCESS.manageMedia(actor)
 }
 
 /** The acting media manager, or unauthenticated / forbidden with the screen's own wording. */

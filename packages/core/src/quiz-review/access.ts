@@ -1,4 +1,4 @@
-import { hasPermission } from '@meridian/auth'
+import { ACCESS, hasPermission } from '@meridian/auth'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -14,7 +14,7 @@ export function requireQuizReviewer(ctx: ServiceContext): Actor {
 
 /** Customer Profiles: specialists (manage_customer_profiles), admins (manage_users), superadmin. */
 export function canManageCustomers(actor: Actor): boolean {
-  return hasPermission(actor, 'manage_customer_profiles') || hasPermission(actor, 'manage_users')
+  return ACCESS.customers(actor)
 }
 export function requireCustomerStaff(ctx: ServiceContext): Actor {
   const actor = requireActor(ctx)

@@ -40,8 +40,8 @@ export async function searchEverything(ctx: ServiceContext, input: unknown): Pro
 
   const seen = new Set<string>()
   const pages = [
-    ...navigationFor(actor.role).flatMap((s) => s.items.map((i) => ({ title: i.label, subtitle: s.title, url: i.to }))),
-    ...quickAccessFor(actor.role).map((c) => ({ title: c.title, subtitle: c.description, url: c.to })),
+    ...navigationFor(actor).flatMap((s) => s.items.map((i) => ({ title: i.label, subtitle: s.title, url: i.to }))),
+    ...quickAccessFor(actor).map((c) => ({ title: c.title, subtitle: c.description, url: c.to })),
   ]
   for (const page of pages) {
     if (seen.has(page.url) || !`${page.title} ${page.subtitle}`.toLowerCase().includes(needle)) continue

@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@meridian/auth'
+import { ACCESS, hasPermission, type Permission } from '@meridian/auth'
 import { EXPERT_MOVES, TRAVELER_MOVES, TRIP_MOVES, type TripStatus } from '@meridian/validators/trip-constants'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
@@ -45,7 +45,7 @@ export function requireExpert(ctx: ServiceContext): Actor {
 
 /** Assigning experts: specialists (view_assignments), admins (manage_trips), superadmin. */
 export function canAssignExperts(actor: Actor): boolean {
-  return can(actor, 'view_assignments') || can(actor, 'manage_trips')
+  return ACCESS.assignExperts(actor)
 }
 export function requireAssigner(ctx: ServiceContext): Actor {
   const actor = requireActor(ctx)
@@ -55,11 +55,11 @@ export function requireAssigner(ctx: ServiceContext): Actor {
 
 /** Every expert's performance: specialists, admins, superadmin. An expert sees their own (view_performance). */
 export function canSeeAllPerformance(actor: Actor): boolean {
-  return can(actor, 'manage_trips') || can(actor, 'view_assignments')
+  return ACCESS.allPerformance(actor)
 }
 export function requirePerformanceReader(ctx: ServiceContext): Actor {
   const actor = requireActor(ctx)
-  if (!canSeeAllPerformance(actor) && !can(actor, 'view_performance')) throw new DomainError('forbidden', TRIP_MESSAGES.denied)
+  if (!ACCESS.performance(actor)) throw new DomainError('forbidden', TRIP_MESSAGES.denied)
   return actor
 }
 

@@ -1,10 +1,11 @@
+import { ACCESS } from '@meridian/auth'
 import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { USER_MANAGEMENT_MESSAGES as M } from '../messages.ts'
 
 /** Superadmin-level: a superuser, a profile flagged superadmin, or the superadmin role (3-back-office.md §6). */
 export function isSuperadminLevel(actor: Pick<Actor, 'isSuperuser' | 'profileIsSuperadmin' | 'role'>): boolean {
-  return actor.isSuperuser || actor.profileIsSuperadmin || actor.role === 'superadmin'
+  return ACCESS.superadminLevel(actor)
 }
 
 /** The user management screen's own check; users-mgmt and roles calls follow it. */

@@ -1,4 +1,4 @@
-import { hasPermission } from '@meridian/auth'
+import { ACCESS } from '@meridian/auth'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -16,7 +16,7 @@ export const WISHLIST_MESSAGES = {
 } as const
 
 /** Whether this user keeps a wishlist: create_trips (travelers; the superadmin through '*'), as 1-platform-core §2 has it. */
-export const keepsWishlist = (actor: Actor | null): actor is Actor => actor !== null && hasPermission(actor, 'create_trips')
+export const keepsWishlist = (actor: Actor | null): actor is Actor => actor !== null && ACCESS.ownTrips(actor)
 
 /** The wishlist's owner, or 401 / 403: staff roles have no wishlist (1-platform-core §2: /dashboard/wishlist is the traveler's). */
 export function requireWishlistOwner(ctx: ServiceContext): Actor {
