@@ -33,7 +33,7 @@ async function badGateway(page: Page, path: string) {
 
 test.describe('the generic screen under /dashboard', () => {
   test('a page that throws shows Something went wrong with Try Again and Go to Dashboard, and is reported', async ({ page, signIn }) => {
-    await signIn('admin')
+    await signIn('superadmin')
     await breakPageModule(page, 'dashboard.users', 'The users page could not be drawn')
     await page.goto('/dashboard/overview')
     await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
