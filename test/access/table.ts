@@ -936,13 +936,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: ['POST /api/flights/{id}/book/', 'trpc flights.book', 'loader /dashboard/flights/:id/book', 'action /dashboard/flights/:id/book'],
     allow: TRIP_OWNERS,
     object: 'flight',
+    why: 'Travelers book flights for themselves (create_trips); staff do not book on a traveler’s behalf.',
+  },
   {
     area: 'Flights',
     patterns: ['POST /api/flights/book/', 'trpc flights.bookItinerary', 'loader /dashboard/flights/itinerary', 'action /dashboard/flights/itinerary'],
     allow: TRIP_OWNERS,
     why: 'Travelers book a multi-city itinerary (one flight a leg, all legs or none) for themselves (create_trips), as single flights.',
-  },
-    why: 'Travelers book flights for themselves (create_trips); staff do not book on a traveler’s behalf.',
   },
   {
     area: 'Flights',
