@@ -1,11 +1,12 @@
-import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { bookFlight, FLIGHT_MESSAGES, flightTripOptions, getFlight, requireFlightBooker } from '@meridian/core'
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@meridian/validators/booking-constants'
 import { CLASS_COLORS, formatMoney, seatsLabel, timesPassengers } from '../components/flights/format.ts'
-import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
+import { PassengerFields } from '../components/flights/passenger-fields.tsx'
+import { ErrorBanner } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
@@ -74,32 +75,7 @@ export default function BookFlight() {
         </Text>
         <Form method="post" aria-label="Book Flight">
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect
-                name="passengers"
-                label="Passengers"
-                value={String(passengers)}
-                onChange={(e) => setPassengers(Number(e.currentTarget.value))}
-                data={Array.from({ length: MAX_PASSENGERS - MIN_PASSENGERS + 1 }, (_, i) => String(MIN_PASSENGERS + i))}
-                error={fieldError(failure?.fields, 'passengers')}
-              />
-              <NativeSelect
-                name="trip_id"
-                label="For trip (optional)"
-                defaultValue={failure?.values.trip_id ?? ''}
-                data={[{ value: '', label: 'No trip' }, ...trips.map((t) => ({ value: String(t.id), label: `${t.title} (${t.start_date})` }))]}
-                error={fieldError(failure?.fields, 'trip_id')}
-              />
-            </SimpleGrid>
-            <Textarea
-              name="passenger_names"
-              label="Passenger names (optional, one a line)"
-              autosize
-              minRows={2}
-              maxRows={6}
-              defaultValue={failure?.values.passenger_names ?? ''}
-              error={fieldError(failure?.fields, 'passenger_names')}
-            />
+            <PassengerFields passengers={passengers} onPassengers={setPassengers} trips={trips} failure={failure} />
             <Group justify="space-between" align="flex-end">
               <Stack gap={0}>
                 <Text size="sm">{formatMoney(f.price, f.currency)} per person</Text>

@@ -1,11 +1,12 @@
-import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core'
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { bookFlightItinerary, DomainError, flightTripOptions, getFlight, parseFlightSearch, requireFlightBooker } from '@meridian/core'
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@meridian/validators/booking-constants'
-import { CLASS_COLORS, formatMoney, timesPassengers } from '../components/flights/format.ts'
-import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
+import { CLASS_COLORS, formatMoney, sumMoney, timesPassengers } from '../components/flights/format.ts'
+import { PassengerFields } from '../components/flights/passenger-fields.tsx'
+import { ErrorBanner } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
@@ -130,44 +131,11 @@ export default function BookItinerary() {
         </Table>
         <Form method="post" aria-label="Book itinerary">
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect
-                name="passengers"
-                label="Passengers"
-                value={String(passengers)}
-                onChange={(e) => setPassengers(Number(e.currentTarget.value))}
-                data={Array.from({ length: MAX_PASSENGERS - MIN_PASSENGERS + 1 }, (_, i) => String(MIN_PASSENGERS + i))}
-                error={fieldError(failure?.fields, 'passengers')}
-              />
-              <NativeSelect
-                name="trip_id"
-                label="For trip (optional)"
-                defaultValue={failure?.values.trip_id ?? ''}
-                data={[{ value: '', label: 'No trip' }, ...trips.map((t) => ({ value: String(t.id), label: `${t.title} (${t.start_date})` }))]}
-                error={fieldError(failure?.fields, 'trip_id')}
-              />
-            </SimpleGrid>
-            <Textarea
-              name="passenger_names"
-              label="Passenger names (optional, one a line)"
-              autosize
-              minRows={2}
-              maxRows={6}
-              defaultValue={failure?.values.passenger_names ?? ''}
-              error={fieldError(failure?.fields, 'passenger_names')}
-            />
+            <PassengerFields passengers={passengers} onPassengers={setPassengers} trips={trips} failure={failure} />
             <Group justify="space-between" align="flex-end">
               <Text fw={700} aria-live="polite">
-                Total{' '}
-                {[...totals]
-                  .map(([currency, amounts]) =>
-                    formatMoney(
-                      amounts.reduce((a, b) => sumMoney(a, b), '0.00'),
-                      currency,
-                    ),
-                  )
-                  .join(' + ') || '—'}{' '}
-                for {passengers} {passengers === 1 ? 'passenger' : 'passengers'}
+                Total {[...totals].map(([currency, amounts]) => formatMoney(sumMoney(...amounts), currency)).join(' + ') || '—'} for {passengers}{' '}
+                {passengers === 1 ? 'passenger' : 'passengers'}
               </Text>
               <Group gap="xs">
                 <Button component={Link} to={closeTo} variant="default" preventScrollReset>
@@ -183,14 +151,4 @@ export default function BookItinerary() {
       </Stack>
     </RouteModal>
   )
-}
-
-/** Two amounts of exact decimal text with two places, added in cents (no float rounding). */
-function sumMoney(a: string, b: string): string {
-  const cents = (t: string) => {
-    const [whole, frac = ''] = t.split('.')
-    return BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2))
-  }
-  const total = cents(a) + cents(b)
-  return `${total / 100n}.${String(total % 100n).padStart(2, '0')}`
 }

@@ -23,8 +23,17 @@ export const seatsLabel = (seats: number) => (seats <= 0 ? 'Sold out' : `${seats
 
 /** Decimal text times a whole number, exactly (cents as integers: prices have at most 2 places). */
 export function timesPassengers(price: string, passengers: number): string {
-  const [whole = '0', frac = ''] = price.split('.')
-  const cents = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2))
-  const total = cents * BigInt(passengers)
-  return `${total / 100n}.${String(total % 100n).padStart(2, '0')}`
+  return fromCents(centsOf(price) * BigInt(passengers))
 }
+
+/** Amounts of exact decimal text with two places, added in cents (no float rounding). */
+export function sumMoney(...amounts: string[]): string {
+  return fromCents(amounts.reduce((total, amount) => total + centsOf(amount), 0n))
+}
+
+function centsOf(amount: string): bigint {
+  const [whole = '0', frac = ''] = amount.split('.')
+  return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2))
+}
+
+const fromCents = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`
