@@ -185,9 +185,13 @@ async function run(
 ): Promise<ImportResult> {
   try {
     const lines = await provider.fetchRates(input)
-    const result = await importRateLines(db, lines, { skipUnknown, userId })
-    const message = summary(provider.label, result)
-    await record(db, message)
+    // The rates and the settings' last-update line commit together: a refused or failed answer means nothing was stored.
+    const { result, message } = await db.transaction(async (tx) => {
+      const result = await importRateLines(tx, lines, { skipUnknown, userId })
+      const message = summary(provider.label, result)
+      await record(tx, message)
+      return { result, message }
+    })
     return { provider: provider.name, ...result, message }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error
