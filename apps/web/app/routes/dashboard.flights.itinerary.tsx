@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { bookFlightItinerary, DomainError, flightTripOptions, getFlight, parseFlightSearch, requireFlightBooker } from '@meridian/core'
+import { bookFlightItinerary, DomainError, flightTripOptions, getFlight, MAX_LEGS, parseFlightSearch, requireFlightBooker } from '@meridian/core'
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@meridian/validators/booking-constants'
 import { CLASS_COLORS, formatMoney, sumMoney, timesPassengers } from '../components/flights/format.ts'
 import { PassengerFields } from '../components/flights/passenger-fields.tsx'
@@ -13,7 +13,6 @@ import { RouteModal } from '../components/kit/route-modal.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 
 const BASE = '/dashboard/flights'
-const MAX_LEGS = 5
 
 /** The flights chosen on the results, leg_1 to leg_5, in leg order (ids as text; a gap stays a gap). */
 function chosenLegs(params: URLSearchParams): (string | null)[] {
