@@ -142,7 +142,7 @@ for (const js of [false, true]) {
       expect(saved.status(), await saved.text()).toBe(200)
       expect((await request.post(`/api/itineraries/${plan.id}/status/`, { headers: expert, data: { status: 'review' } })).status()).toBe(200)
       const specialist = { Authorization: `Bearer ${await restToken(request, 'specialist')}` }
-      expect((await request.post(`/api/itineraries/${plan.id}/status/`, { headers: specialist, data: { status: 'approved' } })).status()).toBe(200)
+      expect((await request.post(`/api/itineraries/${plan.id}/status/`, { headers: specialist, data: { status: 'approved', version: ((await saved.json()) as { version: number }).version } })).status()).toBe(200)
       const login = await request.post('/users/api/auth/login/', { data: { username: trip.username, password: trip.password } })
       const traveler = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` }
       const stay = await post(

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, test, uniqueName, watchToasts } from './fixtures.ts'
+import { restToken } from './support/trips.ts'
 
 /*
  * Customer Profiles and the experts directory. Each test registers its own traveler (or expert) and finds them by
@@ -83,7 +84,9 @@ test.describe('Customer Profiles without JavaScript', () => {
     await expect(card).toContainText('Not matched yet')
     await expect(card).toContainText('$0.00')
     expect(await counters(page)).toEqual({ all: 1, active: 0, pending: 1, inactive: 0 })
-    await expect(card.getByRole('link', { name: `Chat with ${who.name}` })).toHaveAttribute('href', `/dashboard/chat?with=${who.id}`)
+    // The specialist has not reviewed this traveler's quiz, so a conversation with them could not be opened: no Chat.
+    await expect(card.getByRole('link', { name: `View Profile: ${who.name}` })).toBeVisible()
+    await expect(card.getByRole('link', { name: `Chat with ${who.name}` })).toHaveCount(0)
 
     // Each counter is a link that keeps the search and sets the status.
     await statusTabs(page).getByRole('link', { name: /^Active/ }).click()
@@ -143,7 +146,8 @@ test.describe('Customer Profiles with JavaScript', () => {
     await signIn('admin')
     await page.goto(`/dashboard/customers/${who.id}`)
     await expect(page.getByRole('heading', { level: 1, name: who.name })).toBeVisible()
-    await expect(page.getByRole('link', { name: `Chat with ${who.name}` })).toHaveAttribute('href', `/dashboard/chat?with=${who.id}`)
+    // Admins join a conversation when a participant asks them in: no Chat button that would only be refused.
+    await expect(page.getByRole('link', { name: `Chat with ${who.name}` })).toHaveCount(0)
 
     const form = page.getByRole('form', { name: 'Set expert' })
     await form.getByRole('button', { name: 'Set expert' }).click()
@@ -172,6 +176,26 @@ test.describe('Customer Profiles with JavaScript', () => {
     await expect(page).toHaveURL(/status=inactive/)
     await expect(page.getByText('No customers found')).toBeVisible()
   })
+})
+
+test('with JavaScript, Sort by Total spent reorders the cards at once, most spent first', async ({ page, request, signIn }) => {
+  await signIn('specialist')
+  await page.goto('/dashboard/customers')
+  const sortBy = page.getByRole('search', { name: 'Filters' }).getByRole('combobox', { name: 'Sort by' })
+  await sortBy.selectOption({ label: 'Total spent (highest first)' })
+  await expect(page).toHaveURL(/ordering=-total_spent/)
+  await expect(sortBy).toHaveValue('-total_spent')
+  const spent = async () => {
+    const texts = await page.getByRole('article').evaluateAll((els) => els.slice(0, 3).map((e) => e.textContent ?? ''))
+    return texts.map((t) => Number(/Total spent\s*\$([\d,]+\.\d\d)/.exec(t)?.[1]?.replace(/,/g, '') ?? NaN))
+  }
+  // The first card is the traveler who has spent the most, as the API answers for the same order.
+  const headers = { Authorization: `Bearer ${await restToken(request, 'specialist')}` }
+  const top = (await (await request.get('/users/api/specialist/customers/?ordering=-total_spent&page_size=1', { headers })).json()) as { results: { total_spent: string }[] }
+  await expect.poll(async () => (await spent())[0]).toBe(Number(top.results[0]!.total_spent))
+  const [a, b, c] = await spent()
+  expect(a).toBeGreaterThanOrEqual(b!)
+  expect(b).toBeGreaterThanOrEqual(c!)
 })
 
 test('the experts directory lists the demo expert with their load and opens their profile and trips', async ({ page, signIn }) => {

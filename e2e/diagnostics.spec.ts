@@ -59,22 +59,27 @@ test.describe('diagnostics for staff', () => {
     await settled(page)
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
+    // What the browser asked for, in order, with a mark where /healthz was let through.
+    const events: string[] = []
     await page.route('**/healthz', async (route) => {
       await held
+      events.push('released /healthz')
       await route.continue()
     })
-    const requested: string[] = []
-    page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+    page.on('request', (r) => events.push(new URL(r.url()).pathname))
     await page.getByRole('button', { name: 'Retest All' }).click()
     await expect(endpoint(page, '/healthz').getByTestId('endpoint-state')).toHaveText('Testing...')
-    // One after another: the path before /healthz is done, the one after it has not been asked for yet.
+    // The path before /healthz is done; the one after it still shows Testing... while /healthz is held.
     await expect(endpoint(page, '/api/currencies/').getByTestId('endpoint-state')).not.toHaveText('Testing...')
-    await page.waitForTimeout(500)
-    expect(requested).not.toContain('/readyz')
     await expect(endpoint(page, '/readyz').getByTestId('endpoint-state')).toHaveText('Testing...')
     release()
     await settled(page)
     await expect(endpoint(page, '/healthz').getByTestId('endpoint-state')).toHaveText('Working')
+    // One after another: /readyz was asked for only after /healthz was let through, and /healthz after /api/currencies/.
+    const at = (entry: string) => events.indexOf(entry)
+    expect(at('/readyz'), events.join(', ')).toBeGreaterThan(at('released /healthz'))
+    expect(at('/healthz'), events.join(', ')).toBeGreaterThan(at('/api/currencies/'))
+    expect(at('/api/currencies/'), events.join(', ')).toBeGreaterThanOrEqual(0)
   })
 
   test('Back to Dashboard goes to the overview', async ({ page, signIn }) => {

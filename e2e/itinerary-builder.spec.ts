@@ -154,8 +154,14 @@ test.describe('itinerary builder', () => {
     await lunch.focus()
     await page.keyboard.press('Space')
     await expect(lunch).toHaveAttribute('aria-pressed', 'true')
-    await page.keyboard.press('ArrowUp')
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    // The sensor measures the droppables a frame or more after pick-up; until then an arrow key is lost.
+    // Lunch has moved up once it is drawn above its place (a negative vertical translate).
+    const lunchItem = page.locator('[data-item][aria-label="Lunch"]')
+    await expect(async () => {
+      await page.keyboard.press('ArrowUp')
+      const moved = await lunchItem.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42 < 0)
+      expect(moved).toBe(true)
+    }).toPass({ timeout: 10_000 })
     await page.keyboard.press('Space')
     await expect(lunch).not.toHaveAttribute('aria-pressed', 'true')
     await expect.poll(() => itemTitles(page)).toEqual(['Lunch', 'Breakfast'])

@@ -44,7 +44,7 @@ async function itineraryWithVersions(request: APIRequestContext) {
   /** Another save by the expert, as if from another tab. */
   const saveAgain = (version: number) =>
     call('patch', path, expert.access, { version, days: [dayOf(d1!, []), dayOf(d2!, []), ...rest.map((d) => dayOf(d, []))] })
-  return { id: created.id, title, url: `/dashboard/itineraries/${created.id}/versions`, saveAgain }
+  return { id: created.id, title, url: `/dashboard/itineraries/${created.id}/versions`, saveAgain, traveler: { username: trip.username, password: trip.password } }
 }
 
 const versionRow = (page: Page, n: number) =>
@@ -147,18 +147,32 @@ test.describe('itinerary versions', () => {
     await expect(page.getByRole('button', { name: 'Send back to draft' })).toBeVisible()
     // Specialists approve but do not write itineraries: no restore.
     await expect(page.getByRole('button', { name: /^Restore/ })).toHaveCount(0)
-    await page.getByRole('button', { name: 'Approve' }).click()
-    await expect.poll(toasts).toContainEqual(expect.stringContaining('Itinerary approved (version 3).'))
+    // The expert saves again while the specialist has version 3 open: approving version 3 is refused, not applied to 4.
+    await plan.saveAgain(3)
+    await page.getByRole('button', { name: 'Approve version 3' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Version 4 was saved after you opened version 3. Review it before approving.' })).toBeVisible()
+    await expect(page.getByText('In review', { exact: true })).toBeVisible()
+    // The list is read again: version 4 is there to review, and the button now names it.
+    await expect(versionRow(page, 4)).toContainText('Current')
+    await page.getByRole('button', { name: 'Approve version 4' }).click()
+    await expect.poll(toasts).toContainEqual(expect.stringContaining('Itinerary approved (version 4).'))
     await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible()
-    await expect(versionRow(page, 3)).toContainText('Approved')
-    await expect(page.getByText('approved version 3')).toBeVisible()
+    await expect(versionRow(page, 4)).toContainText('Approved')
+    await expect(page.getByText('approved version 4')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Reopen as draft' })).toHaveCount(0)
 
     await signIn('expert')
     await page.goto(plan.url)
     await page.getByRole('button', { name: 'Reopen as draft' }).click()
     await expect(page.getByText('Draft', { exact: true })).toBeVisible()
-    await expect(versionRow(page, 3)).toContainText('Approved')
+    await expect(versionRow(page, 4)).toContainText('Approved')
+
+    // Reopened for the expert, it is still the approved plan to its traveler, with the day it was approved.
+    await signIn(plan.traveler.username, plan.traveler.password)
+    await page.goto(`/dashboard/itineraries/${plan.id}`)
+    await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(/^This is the approved plan of your trip, approved on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/)).toBeVisible()
+    await expect(page.getByText('Draft', { exact: true })).toHaveCount(0)
   })
 
   test('a traveler is refused the versions page', async ({ page, signIn }) => {

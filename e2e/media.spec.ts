@@ -31,7 +31,8 @@ async function picture(color: string, name: string) {
 test('upload through the drop zone, watch processing, edit, feature, bulk-delete: nothing stays stored', async ({ page, signIn }) => {
   await signIn('editor')
   const toasts = await watchToasts(page)
-  await page.goto('/dashboard/media')
+  // The grid by its address: without it the library opens in the user's layout (default list, 3-back-office.md §9).
+  await page.goto('/dashboard/media?view=grid')
   await expect(page.getByRole('heading', { name: 'Media Library' })).toBeVisible()
   await expect(page.getByText('maximum 100MB per file')).toBeVisible()
   const dropzone = page.getByTestId('media-dropzone')
@@ -94,12 +95,13 @@ test('without JavaScript: upload with the plain form, view, edit and delete with
   const page = await context.newPage()
   const { createSession, plantSession } = await import('./fixtures.ts')
   await plantSession(context, baseURL!, await createSession(context.request, baseURL!, 'admin'))
+  // The user's layout: a list by default (3-back-office.md §9), one row per item.
   await page.goto('/dashboard/media')
   const before = storedFiles().length
   await page.getByLabel('Photos and videos').setInputFiles([await picture('#999', 'grey-dunes.jpg')])
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page).toHaveURL(/\/dashboard\/media$/)
-  const card = page.getByTestId('media-card').filter({ hasText: 'grey-dunes' })
+  const card = page.getByTestId('media-row').filter({ hasText: 'grey-dunes' })
   await expect(card).toHaveCount(1)
 
   await card.getByRole('link', { name: 'Edit' }).click()
@@ -116,7 +118,7 @@ test('without JavaScript: upload with the plain form, view, edit and delete with
   await expect(dialog.getByText('Are you sure you want to delete this media?')).toBeVisible()
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboard\/media$/)
-  await expect(page.getByTestId('media-card').filter({ hasText: 'Grey dunes' })).toHaveCount(0)
+  await expect(page.getByTestId('media-row').filter({ hasText: 'Grey dunes' })).toHaveCount(0)
   expect(storedFiles()).toHaveLength(before)
   await context.close()
 })

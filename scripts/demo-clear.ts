@@ -1,7 +1,8 @@
 // `npm run demo:clear`: remove the demo world (docs/demo.md) from the configured database and its pictures from media
 // storage. The demo accounts, every real record and the reference catalogue stay; the next start does not seed the
 // world again (`npm run seed` does). Stop the server first on the embedded database (it holds the data directory).
-import { clearDemoWorld, createAppServices, loadConfig, openAppDatabase } from '@meridian/core'
+import { createAppServices, loadConfig, openAppDatabase } from '@meridian/core'
+import { clearDemoWorld } from '@meridian/core/seed'
 
 const config = loadConfig()
 const handle = await openAppDatabase(config)

@@ -8,14 +8,8 @@
 //   npm run seed -- --locations 20000     any number of locations (capitals, then airports, then cities)
 //   npm run seed -- --all-regions         second-level regions (counties, districts) too
 //   npm run seed -- --activities 100000   any number of activities (demo: 200; large: 100,000)
-import {
-  createAppServices,
-  DEMO_PASSWORD,
-  loadConfig,
-  openAppDatabase,
-  seedDemoUsers,
-  seedDemoWorld,
-} from '@meridian/core'
+import { createAppServices, loadConfig, openAppDatabase } from '@meridian/core'
+import { DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridian/core/seed'
 import { seedReferenceCatalogue } from '@meridian/core/catalogue-seed'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { seedActivities } from '@meridian/core/activity-seed'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLE_NAMES, type RoleName } from '@meridian/auth'
-import { OVERVIEW_SECTION_IDS, seedDemoWorld } from '@meridian/core'
+import { OVERVIEW_SECTION_IDS } from '@meridian/core'
+import { seedDemoWorld } from '@meridian/core/seed'
 import { type FullServer, startFullServer } from './support/full-server.ts'
 
 /**
@@ -84,7 +85,29 @@ async function open(path: string, cookie: string) {
   const body = await res.text()
   const wrong = NOT_CONTENT.filter(([, pattern]) => pattern.test(body)).map(([what]) => what)
   const main = elementsWith(body, '<main')[0] ?? ''
-  return { status: res.status, url: new URL(res.url).pathname, wrong, heading: /<h1\b/.test(main) }
+  return { status: res.status, url: new URL(res.url).pathname, wrong, heading: /<h1\b/.test(main), main }
+}
+
+/**
+ * The links of the records a screen lists (a customer card's View Profile and Chat, a booking row, a trip card): the
+ * links inside its <main> to other screens, one per shape (ids read as N), so a list of fifty cards is followed once
+ * per kind of button. Files (downloads, exports, media) are not screens.
+ */
+function recordLinks(main: string, from: string): string[] {
+  const shapes = new Set<string>()
+  const found: string[] = []
+  for (const m of main.matchAll(/<a\b([^>]*?)\shref="([^"]*)"/g)) {
+    const to = decode(m[2]!)
+    if (/\sdownload\b/.test(m[1]!) || !to.startsWith('/dashboard/') || to.includes('#') || /\/(export|download|file)\b|[?&]format=/.test(to)) continue
+    const [path, query = ''] = to.split('?')
+    // Filters, pages and sorting of the same list are the list again.
+    if (path === from) continue
+    const shape = `${path!.replace(/\d+/g, 'N')}?${[...new URLSearchParams(query).keys()].sort().join('&')}`
+    if (shapes.has(shape)) continue
+    shapes.add(shape)
+    found.push(to)
+  }
+  return found
 }
 
 describe('the check', () => {
@@ -129,5 +152,18 @@ describe.each(ROLE_NAMES.map((role) => [role]))('every link the %s is shown', (r
       .filter((o) => o.status !== 200 || o.wrong.length > 0 || !o.heading || o.url !== new URL(o.to, server.url).pathname)
       .map((o) => `${o.to} → ${o.status} ${o.url}${o.wrong.length ? `: ${o.wrong.join(', ')}` : ''}${o.heading ? '' : ' (no heading)'}`)
     expect(failures, `${role}: links that lead nowhere real`).toEqual([])
-  }, 120_000)
+
+    // One level down: the buttons and links of the records those screens list lead somewhere real too (a Chat
+    // button that only answers 'refused' should not be shown).
+    const seen = new Set(targets)
+    const from = new Map<string, string>()
+    for (const o of opened.filter((x) => x.status === 200)) for (const to of recordLinks(o.main, o.url)) if (!seen.has(to) && !from.has(to)) from.set(to, o.url)
+    expect(from.size, `${role}: record links`).toBeGreaterThan(0)
+    const followed = await Promise.all([...from.keys()].map(async (to) => ({ to, ...(await open(to, cookie)) })))
+    // A record link may land elsewhere on purpose (Chat with a traveler opens the conversation they already have).
+    const dead = followed
+      .filter((o) => o.status !== 200 || o.wrong.length > 0 || !o.heading)
+      .map((o) => `${o.to} (on ${from.get(o.to)}) → ${o.status} ${o.url}${o.wrong.length ? `: ${o.wrong.join(', ')}` : ''}${o.heading ? '' : ' (no heading)'}`)
+    expect(dead, `${role}: record links that lead nowhere real`).toEqual([])
+  }, 180_000)
 })

@@ -123,3 +123,22 @@ describe('an expired session', () => {
     expect(rest.status).toBe(401)
   })
 })
+
+describe('the sign-in page of a private screen', () => {
+  it('titles it "Authentication Required" with the screen’s own words where the spec does', async () => {
+    for (const [screen, words] of [
+      ['/dashboard/activity-management', 'Please log in to access activity management.'],
+      ['/dashboard/media', 'Please log in to access media management.'],
+      ['/dashboard/users', 'Please log in to access user management.'],
+      ['/dashboard/accommodations', 'Please log in to access this page.'],
+    ] as const) {
+      const sent = await get(screen)
+      expect(sent.location, screen).toBe(`/login?redirectTo=${encodeURIComponent(screen)}`)
+      const login = await get(sent.location!)
+      expect(login.body, screen).toContain('Authentication Required')
+      expect(login.body, screen).toContain(words)
+    }
+    // Where the spec gives no title, none is invented.
+    expect((await get('/login?redirectTo=%2Fdashboard%2Foverview')).body).not.toContain('Authentication Required')
+  })
+})

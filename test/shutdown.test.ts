@@ -13,6 +13,13 @@ import { call, sleep, waitFor } from './faults/support/http.ts'
  * or, with TEST_DATABASE_URL, on a fresh PostgreSQL database: SIGTERM while requests and an event stream are open.
  */
 const BOUND_MS = 3_000
+/**
+ * The documented limit on the whole stop (docs/operations.md, "Graceful shutdown"): requests get SHUTDOWN_TIMEOUT_MS
+ * from the signal, then writing the figures and closing the database gets 5 s of its own. A loaded 2-core machine
+ * adds scheduling on top: the upper bound is that limit plus a margin; how fast it stops is `npm run bench`'s.
+ */
+const STOP_LIMIT_MS = BOUND_MS + 5_000
+const MARGIN_MS = 5_000
 
 let app: AppProcess
 let dropDatabase: (() => Promise<void>) | null = null
@@ -138,7 +145,8 @@ describe('SIGTERM', () => {
     const took = Date.now() - signalled
     expect(exit).toEqual({ code: 0, signal: null })
     expect(took).toBeGreaterThanOrEqual(BOUND_MS - 200)
-    expect(took).toBeLessThan(BOUND_MS + 2_500)
+    // The documented limit plus a margin (STOP_LIMIT_MS above), not a speed bound.
+    expect(took).toBeLessThan(STOP_LIMIT_MS + MARGIN_MS)
 
     const log = app.output()
     expect(log).toContain('Event streams closed with a reconnect hint: 1')

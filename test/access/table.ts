@@ -545,6 +545,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: [
       'GET /api/suppliers/', 'GET /api/suppliers/select_options/', 'GET /api/suppliers/stats/', 'GET /api/suppliers/country-options/',
       'trpc suppliers.list', 'trpc suppliers.selectOptions', 'trpc suppliers.stats', 'trpc suppliers.countryOptions', 'loader /dashboard/supplier-management',
+      'loader /resources/supplier-countries',
     ],
     allow: SUPPLIER_READERS,
     why: 'manage_suppliers or view_suppliers: the specialist reads (decision 010).',
@@ -887,7 +888,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Payments',
     patterns: ['POST /api/payments/create-intent/', 'trpc payments.createIntent'],
     allow: TRIP_OWNERS,
-    why: 'A traveler pays for their own bookings (create_trips; the superadmin through *); another traveler’s booking answers 404.',
+    why: 'A traveler pays for their own bookings (create_trips; the superadmin through *); another traveler’s booking, like one that does not exist, is a field error (400 on booking_id).',
   },
   {
     area: 'Payments',

@@ -11,8 +11,15 @@ import { call, formLogin, type Outcome, restLogin, trpc } from './support/http.t
 const POOL = 2
 const QUEUE_MS = 1_000
 const STATEMENT_MS = 2_500
-/** Slack for a loaded 2-core machine: process scheduling, HTTP, the app's own work. */
-const SLACK_MS = 2_000
+/**
+ * The documented limits (README "Reliability", "Time limits"): a full pool answers after the queue time-out alone, and
+ * any request within queue + connect + statement time-out (the connections are open here: queue + statement). The
+ * upper bounds below are those limits plus this margin for a loaded 2-core machine (process scheduling, HTTP, the
+ * app's own work); how fast it answers is `npm run bench`'s. It must stay under 4 s: with a queue that never gives
+ * up, the waiting requests would be answered by further rounds of statement time-outs instead (at 5 and 7.5 s), and
+ * the bounds must still tell that apart.
+ */
+const MARGIN_MS = 3_000
 
 let db: FaultDatabase
 let app: AppProcess
@@ -63,9 +70,13 @@ describe('pool exhaustion and slow statements', () => {
 
     expect(answers.map((a) => `${a.front} ${a.failure ?? a.status}`)).toEqual(['rest 503', 'rest 503', 'rest 503', 'rest 503', 'trpc 503', 'page 503'])
     for (const answer of answers) expect(answer.headers.get('Retry-After')).toMatch(/^\d+$/)
-    // At most POOL requests held a connection (and met the statement time-out); the others gave up waiting.
-    expect(times.filter((t) => t <= QUEUE_MS + SLACK_MS).length).toBeGreaterThanOrEqual(answers.length - POOL)
-    expect(times.at(-1)!).toBeLessThanOrEqual(STATEMENT_MS + SLACK_MS)
+    // At most POOL requests held a connection (and met the statement time-out); the others gave up waiting. Every
+    // answer came after the queue time-out at the earliest, and the slowest after the statement time-out.
+    expect(times[0]!).toBeGreaterThanOrEqual(QUEUE_MS)
+    expect(times.at(-1)!).toBeGreaterThanOrEqual(STATEMENT_MS)
+    // Upper bounds: the documented limit plus MARGIN_MS.
+    expect(times.filter((t) => t <= QUEUE_MS + MARGIN_MS).length).toBeGreaterThanOrEqual(answers.length - POOL)
+    expect(times.at(-1)!).toBeLessThanOrEqual(QUEUE_MS + STATEMENT_MS + MARGIN_MS)
     expect(answers.find((a) => a.front === 'page')!.body).toContain('Service temporarily unavailable')
     expect(answers.find((a) => a.front === 'trpc')!.body.error.data.code).toBe('SERVICE_UNAVAILABLE')
 

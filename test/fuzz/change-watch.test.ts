@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, eq, roles, signInAttempts, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
-import { seedDemoUsers } from '@meridian/core'
+import { seedDemoUsers } from '@meridian/core/seed'
 import { ChangeWatch } from './support/change-watch.ts'
 
 /** The fuzz suites' "nothing written on a refusal" rests on this detector: it must see a write, and only a net one. */

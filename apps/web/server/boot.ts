@@ -4,22 +4,19 @@ import {
   type AppServices,
   autoUpdateRates,
   ConfigError,
-  countUsers,
   createAppServices,
-  DEMO_PASSWORD,
   deliverOutbox,
   loadConfig,
   mailOfflineParticipants,
   openAppDatabase,
   pruneRequestFigures,
   RequestFigures,
-  seedDemoUsers,
-  seedDemoWorld,
   smtpTransport,
   startMediaWorker,
   type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
+import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridian/core/seed'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'

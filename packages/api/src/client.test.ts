@@ -137,8 +137,12 @@ describe('the typed client for tools', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const { port } = closed.address() as AddressInfo
     await new Promise((resolve) => closed.close(resolve))
-    const meridian = createMeridianClient({ url: `http://127.0.0.1:${port}`, token: 'whatever' })
+    // §8's retries (after 1, 2 and 4 s) shortened: no answer is asked for four times, then the failure is the caller's.
+    const attempts: string[] = []
+    const tries: typeof fetch = (input, init) => (attempts.push(String(input)), fetch(input, init))
+    const meridian = createMeridianClient({ url: `http://127.0.0.1:${port}`, token: 'whatever', fetch: tries, retry: { waits: [1, 1, 1] } })
     const error = await meridian.auth.me.query().catch((e: unknown) => e)
+    expect(attempts).toHaveLength(4)
     expect(isMeridianClientError(error)).toBe(true)
     expect(errorCode(error)).toBeUndefined()
     expect(describeError(error)).toBe('no answer from the server (ECONNREFUSED)')
@@ -155,12 +159,32 @@ describe('the typed client for tools', () => {
     expect(describeError(aborted)).toBe('the call was aborted')
   })
 
-  it('bundles for a browser or script with no server code: only the tRPC client comes along', async () => {
+  it('repeats a query that met 503 (§8 retries), and sends a mutation once', async () => {
+    const { access } = await signIn({ url: server.url, username: 'admin', password })
+    const methods: string[] = []
+    let unavailable = 2
+    const flaky: typeof fetch = (input, init) => {
+      methods.push(init?.method ?? 'GET')
+      if (unavailable-- > 0) return Promise.resolve(new Response('Service Unavailable', { status: 503 }))
+      return fetch(input, init)
+    }
+    const meridian = createMeridianClient({ url: server.url, token: access, fetch: flaky, retry: { waits: [5, 5, 5] } })
+    expect((await meridian.auth.me.query()).username).toBe('admin')
+    expect(methods).toEqual(['GET', 'GET', 'GET'])
+    methods.length = 0
+    unavailable = 1
+    const refused = await meridian.auth.logout.mutate({ refresh: 'x' }).catch((e: unknown) => e)
+    expect(errorCode(refused)).toBeUndefined()
+    expect(methods).toEqual(['POST'])
+  })
+
+  it('bundles for a browser or script with no server code: only the tRPC client and the retry helper come along', async () => {
     const entry = fileURLToPath(new URL('./client.ts', import.meta.url))
     const result = await build({ entryPoints: [entry], bundle: true, write: false, platform: 'browser', format: 'esm', metafile: true, logLevel: 'silent' })
     const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file))
     const own = inputs.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`))
-    expect(own).toEqual([entry])
-    expect(inputs.every((file) => file === entry || /node_modules[\\/]@trpc[\\/](client|server)[\\/]/.test(file))).toBe(true)
+    const retries = fileURLToPath(new URL('../../validators/src/fetch-retry.ts', import.meta.url))
+    expect(own.sort()).toEqual([entry, retries].sort())
+    expect(inputs.every((file) => own.includes(file) || /node_modules[\\/]@trpc[\\/](client|server)[\\/]/.test(file))).toBe(true)
   })
 })

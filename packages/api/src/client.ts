@@ -15,6 +15,7 @@
 import { createTRPCClient, httpBatchLink, isTRPCClientError, type TRPCClientError, type TRPCLink } from '@trpc/client'
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import { observable } from '@trpc/server/observable'
+import { type RetryOptions, retryingFetch } from '@meridian/validators/fetch-retry'
 import type { AppRouter } from './trpc/router.ts'
 
 export { TRPCClientError } from '@trpc/client'
@@ -59,6 +60,11 @@ export interface MeridianClientOptions {
   onTokens?: (tokens: MeridianTokens) => void
   /** The fetch to use (default the global one): a proxy agent, a test double, a fetch with a timeout. */
   fetch?: typeof globalThis.fetch
+  /**
+   * Retries of a query (sent as GET) that met 502, 503, 504, 429 or no answer: three, after 1, 2 and 4 s
+   * (1-platform-core.md §8; validators/src/fetch-retry.ts). Mutations are sent once. `false` turns retries off; `{ waits }` changes them.
+   */
+  retry?: RetryOptions | false
 }
 
 /** The auth procedures that must not trigger a refresh: they are how a tool gets tokens in the first place. */
@@ -144,7 +150,7 @@ export function createMeridianClient(options: MeridianClientOptions): MeridianCl
         url: trpcUrl(options.url),
         maxItems: MAX_BATCH,
         maxURLLength: MAX_URL_LENGTH,
-        fetch: options.fetch,
+        fetch: options.retry === false ? options.fetch : retryingFetch(options.fetch, options.retry),
         headers() {
           const token = currentToken()
           return token ? { Authorization: `Bearer ${token}` } : {}
@@ -155,8 +161,8 @@ export function createMeridianClient(options: MeridianClientOptions): MeridianCl
 }
 
 /** An anonymous client (no Authorization header: the server refuses an expired bearer token even on public calls). */
-function bareClient(options: { url: string; fetch?: typeof globalThis.fetch }): MeridianClient {
-  return createMeridianClient({ url: options.url, fetch: options.fetch })
+function bareClient(options: { url: string; fetch?: typeof globalThis.fetch; retry?: RetryOptions | false }): MeridianClient {
+  return createMeridianClient({ url: options.url, fetch: options.fetch, retry: options.retry })
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { EventHub, StreamEvent, StreamHandle } from '@meridian/core'
-import { actorOf } from './request-actor.ts'
+import type { EventHub, SignInCredential, StreamEvent, StreamHandle } from '@meridian/core'
+import { signInOf } from './request-actor.ts'
 import { HttpError } from './rest/http.ts'
 import type { RouteTable } from './rest/router.ts'
 
@@ -37,6 +37,9 @@ export function shutdownFrames(retryMs = reconnectDelay()): string {
   return `retry: ${retryMs}\n: this server is stopping; reconnect\n\nevent: reconnect\ndata: ${JSON.stringify({ reason: 'shutdown', retry_ms: retryMs })}\n\n`
 }
 
+/** The last frame of a stream whose sign-in ended: a comment, for people reading the raw stream. */
+const SIGNED_OUT_FRAME = ': signed out\n\n'
+
 function reconnectDelay(): number {
   const [low, high] = SHUTDOWN_RETRY_MS
   return low + Math.floor(Math.random() * (high - low))
@@ -45,28 +48,30 @@ function reconnectDelay(): number {
 /**
  * GET /api/chat/events/ (docs/chat.md "Real time"): the signed-in user's server-sent events, by bearer token (API
  * clients) or session cookie (the browser's EventSource). A client resumes with the `Last-Event-ID` header
- * (EventSource sends it by itself) or `?last_event_id=`.
+ * (EventSource sends it by itself) or `?last_event_id=`. The stream keeps the credential it was opened with and ends
+ * when that ends (sign-out, password change or reset, deactivation: the hub says when).
  */
 export function eventStreamRoutes(table: RouteTable) {
   table.add(
     'GET',
     EVENTS_PATH,
     async ({ ctx, req, res, query }) => {
-      const actor = ctx.actor ?? (await actorOf(ctx, req))
-      if (!actor) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
-      if (ctx.events.streamsOf(actor.id) >= MAX_STREAMS_PER_USER) {
+      // The router has checked a bearer token already; this reads it again for the credential the stream keeps.
+      const signIn = await signInOf(ctx, req)
+      if (!signIn) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
+      if (ctx.events.streamsOf(signIn.actor.id) >= MAX_STREAMS_PER_USER) {
         throw new HttpError(429, { detail: 'Too many open event streams. Close another tab and try again.' }, { 'Retry-After': '30' })
       }
       const header = req.headers['last-event-id']
       const resume = isId(header as string) ? Number(header) : isId(query.get('last_event_id')) ? Number(query.get('last_event_id')) : null
-      serve(ctx.events, actor.id, resume, req, res)
+      serve(ctx.events, signIn.credential, resume, req, res)
       return { streamed: true }
     },
     'optional',
   )
 }
 
-function serve(hub: EventHub, userId: number, resume: number | null, req: IncomingMessage, res: ServerResponse) {
+function serve(hub: EventHub, credential: SignInCredential, resume: number | null, req: IncomingMessage, res: ServerResponse) {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -94,11 +99,12 @@ function serve(hub: EventHub, userId: number, resume: number | null, req: Incomi
   res.on('error', end)
   hub
     .open(
-      userId,
+      credential,
       resume,
       (e) => write(frame(e)),
-      () => {
-        write(shutdownFrames())
+      (reason) => {
+        // A stopping process asks the client to reconnect elsewhere; a signed-out one just ends (a reconnect gets 401).
+        write(reason === 'shutdown' ? shutdownFrames() : SIGNED_OUT_FRAME)
         end()
       },
     )

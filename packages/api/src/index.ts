@@ -1,6 +1,6 @@
 export * from './trpc/index.ts'
 export { createRestHandler, listRestRoutes, type RestRouteInfo, isRestPath, pageRequest, pageResponse, MAX_PAGE_SIZE, queryObject } from './rest/index.ts'
-export { buildOpenApiDocument } from './rest/openapi.ts'
+export { buildOpenApiDocument } from './rest/index.ts'
 export { API_DOCS_PATH, isApiDocsPath, OPENAPI_SCHEMA_PATH } from './rest/openapi-routes.ts'
 export { requestMeta, requestProtocol, isCrossSite } from './request-meta.ts'
 export { createMeridianClient } from './client.ts'

@@ -158,6 +158,8 @@ export const CATALOGUE_MESSAGES = {
   destinationNotFound: 'The requested destination was not found.',
   locationNotFound: 'The requested location was not found.',
   supplierNotFound: 'The requested supplier was not found.',
+  supplierUnknownCountry: 'Select a valid country.',
+  supplierInactiveCountry: (name: string) => `${name} is not an active country.`,
 } as const
 
 /** Activity Management (2-catalogue-content.md §2, §8). */

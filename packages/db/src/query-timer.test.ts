@@ -25,6 +25,7 @@ describe('statement timings', () => {
 
   it('hears every statement, those inside a transaction too, failed ones included, until it stops listening', async () => {
     const heard: Array<[QueryKind, number]> = []
+    const started = performance.now()
     const stop = handle.observeQueries((seconds, kind) => heard.push([kind, seconds]))
     await handle.db.execute(sql`insert into timed_rows (name) values ('a')`)
     await handle.db.transaction(async (tx) => {
@@ -32,12 +33,15 @@ describe('statement timings', () => {
       await tx.execute(sql`select * from timed_rows`)
     })
     await expect(handle.db.execute(sql`select * from no_such_table`)).rejects.toThrow()
+    const wallSeconds = (performance.now() - started) / 1000
     const kinds = heard.map(([kind]) => kind)
     expect(kinds.filter((k) => k === 'insert')).toHaveLength(1)
     expect(kinds.filter((k) => k === 'update')).toHaveLength(1)
     // The transaction's select and the failed one (begin and commit are the driver's own, on PostgreSQL not statements of ours).
     expect(kinds.filter((k) => k === 'select').length).toBeGreaterThanOrEqual(2)
-    expect(heard.every(([, seconds]) => seconds >= 0 && seconds < 5)).toBe(true)
+    // Each timing is in seconds and no longer than the statements took together by the wall clock: a bound that
+    // holds however loaded the machine is (speed is `npm run bench`'s), and fails a timing in milliseconds.
+    expect(heard.filter(([, seconds]) => !(seconds >= 0 && seconds <= wallSeconds))).toEqual([])
 
     stop()
     const before = heard.length

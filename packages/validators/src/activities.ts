@@ -9,6 +9,8 @@ import {
   ACTIVITY_DIFFICULTIES,
   ACTIVITY_TIER_MESSAGE,
   EXPERIENCE_TYPES,
+  INCLUDED_SERVICES,
+  type IncludedService,
   PRICING_MODELS,
 } from './activity-constants.ts'
 import { decimalShape } from './currencies.ts'
@@ -106,6 +108,7 @@ function choice<T extends string>(options: readonly T[]) {
     v.pipe(
       v.string(`Choose one of: ${options.join(', ')}.`),
       v.trim(),
+      v.metadata({ enum: [...options] }),
       v.check((x) => (options as readonly string[]).includes(x), (issue) => `"${String(issue.input)}" is not a valid choice. Choose one of: ${options.join(', ')}.`),
       v.transform((x) => x as T),
     ),
@@ -124,6 +127,27 @@ const textList = (max = 50) =>
       ),
       v.check((list) => list.length <= max, `Enter at most ${max} values.`),
       v.check((list) => list.every((s) => s.length <= 100), 'Each value can have at most 100 characters.'),
+    ),
+  )
+
+/**
+ * The included services (§9): a JSON array or one comma-separated string of the ten values, each once, in the order
+ * sent. An unknown value is named in the field's message, as a single choice's is.
+ */
+const serviceList = () =>
+  v.optional(
+    v.pipe(
+      v.union([v.array(v.string('Each entry must be text.')), v.string(), v.null()], 'Enter a list of values.'),
+      v.description(`Any of the included-service options (a list, or one comma-separated text): ${INCLUDED_SERVICES.join(', ')}.`),
+      v.transform((x) => [...new Set((x === null ? [] : Array.isArray(x) ? x : x.split(/[,\n]/)).map((s) => s.trim()).filter(Boolean))]),
+      v.check(
+        (list) => list.every((s) => (INCLUDED_SERVICES as readonly string[]).includes(s)),
+        (issue) => {
+          const bad = (issue.input as string[]).find((s) => !(INCLUDED_SERVICES as readonly string[]).includes(s)) ?? ''
+          return `"${bad.slice(0, 100)}" is not a valid choice. Choose from: ${INCLUDED_SERVICES.join(', ')}.`
+        },
+      ),
+      v.transform((list) => list as IncludedService[]),
     ),
   )
 
@@ -280,7 +304,7 @@ export const ActivityInput = v.object({
   days_of_week: daysOfWeek,
   location_id: reference('Select a valid location.'),
   country_id: reference('Select a valid country.'),
-  included_services: textList(),
+  included_services: serviceList(),
   min_age: wholeOrNone(0, 'Min age must be a whole number, 0 or more.'),
   max_age: wholeOrNone(0, 'Max age must be a whole number, 0 or more.'),
   provided_equipment: textList(),

@@ -78,3 +78,32 @@ export const ACTIVITY_DEFAULTS = {
 
 export const ACTIVITY_TIER_MESSAGE =
   'Please fix tier values: min quantity must be at least 1 and price per person cannot be negative.'
+
+/** §9 included-service options: the only values an activity's `features.included_services` may hold. */
+export const INCLUDED_SERVICES = [
+  'professional_guide',
+  'hotel_pickup',
+  'hotel_dropoff',
+  'entrance_fees',
+  'safety_equipment',
+  'meals',
+  'drinks',
+  'transport',
+  'photos',
+  'insurance',
+] as const
+export type IncludedService = (typeof INCLUDED_SERVICES)[number]
+
+/** How the form and the search filter name them (the spec gives the values only). */
+export const INCLUDED_SERVICE_LABELS: Record<IncludedService, string> = {
+  professional_guide: 'Professional guide',
+  hotel_pickup: 'Hotel pickup',
+  hotel_dropoff: 'Hotel drop-off',
+  entrance_fees: 'Entrance fees',
+  safety_equipment: 'Safety equipment',
+  meals: 'Meals',
+  drinks: 'Drinks',
+  transport: 'Transport',
+  photos: 'Photos',
+  insurance: 'Insurance',
+}

@@ -31,3 +31,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 export const WISHLIST_TYPES = ['destination', 'hotel', 'activity', 'trip'] as const
 export type WishlistType = (typeof WISHLIST_TYPES)[number]
+
+/** The booking forms' field messages (core's BOOKING_MESSAGES carries them too). */
+export const BOOKING_FORM_MESSAGES = {
+  amountInvalid: 'Enter an amount of 0.01 or more with at most 2 decimals.',
+  currencyInvalid: 'Choose an active currency.',
+  dateInvalid: 'Enter a valid date (YYYY-MM-DD).',
+} as const

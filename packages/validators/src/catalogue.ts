@@ -36,6 +36,7 @@ function choice<T extends string>(options: readonly T[], blank: string, wrong: s
     v.string(blank),
     v.trim(),
     v.nonEmpty(blank),
+    v.metadata({ enum: [...options] }),
     v.check((x) => (options as readonly string[]).includes(x), wrong),
     v.transform((x) => x as T),
   )
@@ -141,6 +142,7 @@ const countryEntries = {
   destination_category: v.optional(
     v.pipe(
       v.union([v.string(), v.null()], 'Select a valid category.'),
+      v.metadata({ enum: [...DESTINATION_CATEGORIES, null] }),
       v.transform((x) => (x === null || !x.trim() ? null : x.trim())),
       v.check((x) => x === null || (DESTINATION_CATEGORIES as readonly string[]).includes(x), 'Select a valid category.'),
       v.transform((x) => x as DestinationCategory | null),

@@ -154,6 +154,7 @@ const rateText = v.pipe(
 const source = v.pipe(
   v.string(CURRENCY_FORM_MESSAGES.source),
   v.trim(),
+  v.metadata({ enum: [...RATE_SOURCES] }),
   v.check((x) => (RATE_SOURCES as readonly string[]).includes(x), CURRENCY_FORM_MESSAGES.source),
   v.transform((x) => x as RateSource),
 )
@@ -202,6 +203,7 @@ export const CurrencySettingsInput = v.partial(
     auto_update_rates: bool,
     external_api_provider: v.pipe(
       v.union([v.string(), v.null()], CURRENCY_FORM_MESSAGES.provider),
+      v.metadata({ enum: [...RATE_PROVIDERS] }),
       v.transform((x) => (x ?? '').trim()),
       v.check((x) => (RATE_PROVIDERS as readonly string[]).includes(x), CURRENCY_FORM_MESSAGES.provider),
       v.transform((x) => x as RateProviderName),

@@ -1,5 +1,7 @@
 export * from './auth.ts'
 export * from './quiz.ts'
+export * from './bookings.ts'
+export * from './chat.ts'
 export * from './preferences.ts'
 export * from './monitoring.ts'
 export * from './users.ts'

@@ -45,8 +45,10 @@ export const ItineraryFieldsInput = v.object({
   ),
 })
 
+export type ItineraryFieldsData = v.InferOutput<typeof ItineraryFieldsInput>
+
 /** One item as the builder sends it: the catalogue record it comes from, or the price the expert enters. */
-export const ItineraryItemInput = v.object({
+const ItineraryItemFields = v.object({
   key: v.optional(key),
   type: choice(ITEM_TYPES),
   title: required(200),
@@ -68,6 +70,40 @@ export const ItineraryItemInput = v.object({
   unit_price: v.optional(money, null),
   currency: v.optional(v.nullable(currency), null),
 })
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/**
+ * An item as a read answers it (2-catalogue-content.md §3: `location {name, address}`, `details {duration, cost,
+ * currency, booking_required, tags}`) taken back as the fields a save names. The flat fields win where both are sent.
+ * `details.cost` is the price the expert enters for a meal or free time (and for one night of a stay): it becomes
+ * `unit_price` when that is not sent; an activity's or a transfer's cost comes from the catalogue, so there it is read
+ * only, as `details.converted_cost` always is.
+ */
+function itemAsWritten(raw: unknown): unknown {
+  if (!isObject(raw)) return raw
+  const { location, details, ...item } = raw
+  const out: Record<string, unknown> = { ...item }
+  const take = (field: string, value: unknown) => {
+    if (out[field] === undefined && value !== undefined) out[field] = value
+  }
+  if (isObject(location)) {
+    take('location_name', location.name)
+    take('location_address', location.address)
+  }
+  if (isObject(details)) {
+    take('duration_minutes', details.duration)
+    take('booking_required', details.booking_required)
+    take('tags', details.tags)
+    take('currency', details.currency)
+    const entered = item.type === 'meal' || item.type === 'free_time' || (item.type === 'accommodation' && (item.nights ?? 1) === 1)
+    if (entered && details.cost !== null) take('unit_price', details.cost)
+  }
+  return out
+}
+
+/** One item as the builder sends it, or as a read answers it (itemAsWritten). */
+export const ItineraryItemInput = v.pipe(v.unknown(), v.transform(itemAsWritten), ItineraryItemFields)
 export type ItineraryItemData = v.InferOutput<typeof ItineraryItemInput>
 
 export const ItineraryDayInput = v.object({
@@ -79,11 +115,21 @@ export const ItineraryDayInput = v.object({
   items: v.optional(v.pipe(v.array(ItineraryItemInput, 'Expected a list of items.'), v.maxLength(MAX_ITEMS_PER_ITINERARY, `Ensure this list has no more than ${MAX_ITEMS_PER_ITINERARY} items.`)), []),
 })
 
-/** A save: the version it was based on, the fields that change, and every day with its items in order. */
+/**
+ * A save: the version it was based on, and what changes; what is left out stays as it is (PATCH). The itinerary's own
+ * fields are taken as they are read (`title`, `travelers {adults, children, infants}`, `budget {total, currency}`, …)
+ * or, as the builder sends them, under `fields`. `days`, when sent, is every day with its items in order; left out, the
+ * days and items stay (re-priced only when the currency or the travelers change).
+ */
 export const SaveItineraryInput = v.object({
   version: v.pipe(wholeNumber('Send the version this save is based on.'), v.minValue(1, 'Send the version this save is based on.')),
   fields: v.optional(ItineraryFieldsInput, {}),
-  days: v.pipe(v.array(ItineraryDayInput, 'Expected a list of days.'), v.minLength(1, 'An itinerary has at least one day.'), v.maxLength(MAX_ITINERARY_DAYS, `Ensure this list has no more than ${MAX_ITINERARY_DAYS} days.`)),
+  ...ItineraryFieldsInput.entries,
+  travelers: v.optional(v.object({ adults: v.optional(count(100)), children: v.optional(count(100)), infants: v.optional(count(100)) }, 'Expected an object.')),
+  budget: v.optional(v.object({ total: v.optional(money), currency: v.optional(currency) }, 'Expected an object.')),
+  days: v.optional(
+    v.pipe(v.array(ItineraryDayInput, 'Expected a list of days.'), v.minLength(1, 'An itinerary has at least one day.'), v.maxLength(MAX_ITINERARY_DAYS, `Ensure this list has no more than ${MAX_ITINERARY_DAYS} days.`)),
+  ),
   summary: text(300),
 })
 export type SaveItineraryData = v.InferOutput<typeof SaveItineraryInput>

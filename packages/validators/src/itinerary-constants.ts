@@ -77,5 +77,6 @@ export const ITINERARY_MESSAGES = {
   notFound: 'The requested itinerary was not found.',
   stale: (current: number, based: number) => `This itinerary was saved by someone else (version ${current}) since you opened version ${based}.`,
   illegalMove: (from: string, to: string) => `An itinerary cannot move from ${from} to ${to}.`,
+  staleApproval: (current: number, named: number) => `Version ${current} was saved after you opened version ${named}. Review it before approving.`,
   overBudget: (amount: string) => `Over budget by ${amount}.`,
 } as const

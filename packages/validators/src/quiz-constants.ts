@@ -67,6 +67,9 @@ export function readScore(raw: number | string): ScoreReading {
 export const CUSTOMER_STATUSES = ['active', 'pending', 'inactive'] as const
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
 
+/** How Customer Profiles are ordered: newest first (the default) or by what they have spent, most first. */
+export const CUSTOMER_ORDERINGS = ['-date_joined', '-total_spent'] as const
+
 export const QUIZ_QUEUE_PAGE_SIZE = 20
 export const CUSTOMERS_PAGE_SIZE = 20
 /** The longest customer note kept. */

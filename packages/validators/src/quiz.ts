@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { QUEUE_STATUSES, QUIZ_TYPES, CUSTOMER_STATUSES, CUSTOMER_NOTE_MAX, QUIZ_REVIEW_MESSAGES, readScore } from './quiz-constants.ts'
+import { QUEUE_STATUSES, QUIZ_TYPES, CUSTOMER_ORDERINGS, CUSTOMER_STATUSES, CUSTOMER_NOTE_MAX, QUIZ_REVIEW_MESSAGES, readScore } from './quiz-constants.ts'
 import { TRIP_TYPES } from './trip-constants.ts'
 import { choiceMessage, filterChoice, reference } from './trips.ts'
 
@@ -113,6 +113,7 @@ export const AssignTravelerExpertInput = v.object({
 /** The customers list: status (active, pending, inactive) and search over name, username and e-mail. */
 export const CustomerFilters = v.object({
   status: filterChoice(CUSTOMER_STATUSES),
+  ordering: filterChoice(CUSTOMER_ORDERINGS),
   search: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), ''),
 })
 

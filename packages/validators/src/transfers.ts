@@ -63,6 +63,7 @@ const transferFields = {
   type: v.pipe(
     v.string(TRANSFER_MESSAGES_FORM.type),
     v.trim(),
+    v.metadata({ enum: [...TRANSFER_TYPES] }),
     v.check((x) => (TRANSFER_TYPES as readonly string[]).includes(x), TRANSFER_MESSAGES_FORM.type),
     v.transform((x) => x as TransferType),
   ),

@@ -49,6 +49,7 @@ export function choice<T extends string>(options: readonly T[]) {
     v.string(TRIP_FORM_MESSAGES.required),
     v.trim(),
     v.nonEmpty(TRIP_FORM_MESSAGES.required),
+    v.metadata({ enum: [...options] }),
     v.check((x) => (options as readonly string[]).includes(x), (issue) => choiceMessage(options, issue.input)),
     v.transform((x) => x as T),
   )

@@ -10,6 +10,7 @@ import { priceFrom } from '../components/activities/price-summary.ts'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { FilterBar } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { listWindow, pageParam } from '../utils/list-window.ts'
@@ -30,18 +31,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     supplier: url.searchParams.get('supplier') ?? '',
   }
   const page = pageParam(url.searchParams)
-  const options = await activityFormOptions(ctx).catch(() => ({ suppliers: [] as { id: number; name: string }[] }))
-  try {
-    const list = await listActivities(
+  // ACTIVITY_PAGE_SIZE (12, spec 2 §9) is the most a page holds; the "Rows shown in lists" setting may ask for fewer.
+  const { pageSize } = await listSettings(request, context, ctx, ACTIVITY_PAGE_SIZE)
+  const failed = (error: unknown) => {
+    if (!(error instanceof DomainError)) console.error('[activity-management] load failed:', error)
+    return null
+  }
+  const [options, list] = await Promise.all([
+    activityFormOptions(ctx).catch(failed),
+    listActivities(
       ctx,
       { search: filters.search, category: filters.category, difficulty: filters.difficulty, supplier_id: filters.supplier },
-      listWindow(url.searchParams, ACTIVITY_PAGE_SIZE),
-    )
-    return { denied: false as const, filters, page, suppliers: options.suppliers, ...list, error: null }
-  } catch (error) {
-    if (!(error instanceof DomainError)) console.error('[activity-management] load failed:', error)
-    return { denied: false as const, filters, page, suppliers: options.suppliers, count: 0, results: [], stats: null, error: ACTIVITY_MESSAGES.listFailed }
-  }
+      listWindow(url.searchParams, pageSize),
+    ).catch(failed),
+  ])
+  const suppliers = options?.suppliers ?? []
+  const shown = { denied: false as const, filters, page, pageSize, suppliers }
+  if (options && list) return { ...shown, ...list, error: null }
+  // Spec 2 §4/§8: the screen's first load (the list and its options) fails with 'Failed to load data'; a change of
+  // search, filter or page that cannot read the list, with 'Failed to load activities'.
+  const changed = Object.values(filters).some(Boolean) || page > 1 || url.searchParams.has('cursor')
+  const error = !options || !changed ? ACTIVITY_MESSAGES.loadFailed : ACTIVITY_MESSAGES.listFailed
+  return { ...shown, count: list?.count ?? 0, results: list?.results ?? [], stats: list?.stats ?? null, error }
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -78,7 +89,7 @@ export default function ActivityManagement() {
     const qs = params.toString()
     return qs ? `${BASE}?${qs}` : BASE
   }
-  const nextDisabled = results.length < ACTIVITY_PAGE_SIZE
+  const nextDisabled = results.length < data.pageSize
   return (
     <Stack gap="lg" maw={1200} mx="auto">
       <PageHeader title="Activity Management" description="Activities with tiered pricing, schedules, supplier connections and media.">

@@ -12,13 +12,15 @@ import {
   declineAssignment,
   DomainError,
   expertChoices,
+  LIST_PAGE_MAX,
+  listPageSize,
   listExpertAssignments,
   listExpertTrips,
   listUnassignedTrips,
   tripMoves,
 } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
-import { ASSIGNMENTS_PAGE_SIZE, TRIP_STATUS_LABELS, TRIPS_PAGE_SIZE } from '@meridian/validators/trip-constants'
+import { TRIP_STATUS_LABELS, TRIPS_PAGE_SIZE } from '@meridian/validators/trip-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { Pager } from '../components/kit/filter-bar.tsx'
@@ -27,6 +29,7 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { AssignmentCard, DeskSection, DeskTripCard, UnassignedTripCard } from '../components/trip-desk/assignment-cards.tsx'
 import { tripSummaryOf } from '../components/trip-desk/trip-summary.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { requestPreferences } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Trip Assignments · Meridian Travel' }]
@@ -46,18 +49,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!desk.expert && !desk.assigner) return data({ denied: true as const }, { status: 403 })
   const params = new URL(request.url).searchParams
   const pages = { queue: pageParam(params, PAGES.queue), trips: pageParam(params, PAGES.trips), unassigned: pageParam(params, PAGES.unassigned) }
+  // The queue is a list of rows (any setting); the trip lists are grids of at most TRIPS_PAGE_SIZE cards.
+  const preferences = await requestPreferences(request, context, ctx)
+  const sizes = { queue: listPageSize(preferences, LIST_PAGE_MAX), trips: listPageSize(preferences, TRIPS_PAGE_SIZE) }
   const empty = { count: 0, results: [] }
   try {
     const [queue, mine, unassigned, experts] = await Promise.all([
-      desk.expert ? listExpertAssignments(ctx, {}, listWindow(params, ASSIGNMENTS_PAGE_SIZE, PAGES.queue)) : empty,
-      desk.expert ? listExpertTrips(ctx, {}, listWindow(params, TRIPS_PAGE_SIZE, PAGES.trips)) : empty,
-      desk.assigner ? listUnassignedTrips(ctx, listWindow(params, TRIPS_PAGE_SIZE, PAGES.unassigned)) : empty,
+      desk.expert ? listExpertAssignments(ctx, {}, listWindow(params, sizes.queue, PAGES.queue)) : empty,
+      desk.expert ? listExpertTrips(ctx, {}, listWindow(params, sizes.trips, PAGES.trips)) : empty,
+      desk.assigner ? listUnassignedTrips(ctx, listWindow(params, sizes.trips, PAGES.unassigned)) : empty,
       desk.assigner ? expertChoices(ctx) : [],
     ])
     return {
       denied: false as const,
       desk,
       pages,
+      sizes,
       error: null,
       queue: {
         count: queue.count,
@@ -77,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error('[assignments] load failed:', error)
     const none = { count: 0, results: [] as never[] }
     return data(
-      { denied: false as const, desk, pages, error: TRIP_MESSAGES.loadFailed, queue: none, mine: none, unassigned: none, experts: [] as never[] },
+      { denied: false as const, desk, pages, sizes, error: TRIP_MESSAGES.loadFailed, queue: none, mine: none, unassigned: none, experts: [] as never[] },
       { status: 500 },
     )
   }
@@ -117,7 +124,7 @@ export default function AssignmentsPage() {
   const failure = useActionData<typeof action>()
   const { search } = useLocation()
   if (loaded.denied) return <AccessDenied title="Access Denied" message={TRIP_MESSAGES.denied} />
-  const { desk, pages, queue, mine, unassigned, experts } = loaded
+  const { desk, pages, sizes, queue, mine, unassigned, experts } = loaded
   const assignFailure = failure?.values.intent === 'assign' ? failure : null
   // An Assign refused with a field message shows it beside that trip's picker; when the trip is not on this page, here.
   const besidePicker = unassigned.results.some((t) => String(t.id) === assignFailure?.values.trip_id)
@@ -147,7 +154,7 @@ export default function AssignmentsPage() {
                 <AssignmentCard key={a.id} assignment={a} />
               ))}
             </CardList>
-            {pager(pages.queue, ASSIGNMENTS_PAGE_SIZE, queue.count, PAGES.queue, 'Assignment queue pages')}
+            {pager(pages.queue, sizes.queue, queue.count, PAGES.queue, 'Assignment queue pages')}
           </DeskSection>
           <DeskSection title="Your trips" description="Every trip assigned to you, newest first, with the status moves it allows.">
             <CardList count={mine.count} noun={['trip', 'trips']} empty="No trips assigned to you yet." error={loaded.error} label="Your trips">
@@ -155,7 +162,7 @@ export default function AssignmentsPage() {
                 <DeskTripCard key={t.id} trip={t} />
               ))}
             </CardList>
-            {pager(pages.trips, TRIPS_PAGE_SIZE, mine.count, PAGES.trips, 'Your trips pages')}
+            {pager(pages.trips, sizes.trips, mine.count, PAGES.trips, 'Your trips pages')}
           </DeskSection>
         </>
       ) : null}
@@ -166,7 +173,7 @@ export default function AssignmentsPage() {
               <UnassignedTripCard key={t.id} trip={t} experts={experts} failure={assignFailure?.values.trip_id === String(t.id) ? assignFailure : null} />
             ))}
           </CardList>
-          {pager(pages.unassigned, TRIPS_PAGE_SIZE, unassigned.count, PAGES.unassigned, 'Unassigned trips pages')}
+          {pager(pages.unassigned, sizes.trips, unassigned.count, PAGES.unassigned, 'Unassigned trips pages')}
         </DeskSection>
       ) : null}
     </Stack>

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { earliestStartDate, getTripDraft, postWizardStep, wizardDestinations, wizardLocations } from '@meridian/core'
 import { TRIP_REQUEST_LIST_FIELDS } from '@meridian/validators'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
@@ -20,7 +20,7 @@ const STEP_TITLES = ['Where and when', 'Who is travelling', 'What you enjoy', 'B
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'create_trips')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/book-trip')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const q = url.searchParams.get('q') ?? ''
   const draft = await getTripDraft(ctx)

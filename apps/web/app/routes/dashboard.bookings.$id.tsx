@@ -140,7 +140,7 @@ export default function BookingDetails() {
                   />
                 </>
               ) : null}
-              <Button type="submit" color="green" loading={busy && navigation.formData?.get('intent') === 'confirm'}>
+              <Button type="submit" loading={busy && navigation.formData?.get('intent') === 'confirm'}>
                 Confirm booking
               </Button>
             </Group>

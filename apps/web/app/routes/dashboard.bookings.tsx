@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Vi
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { BOOKING_MESSAGES, type BookingDto, bookingScope, type BookingSummary, bookingSummary, DomainError, listBookings } from '@meridian/core'
+import { BOOKING_MESSAGES, type BookingDto, bookingScope, type BookingSummary, bookingSummary, DomainError, LIST_PAGE_MAX, listBookings } from '@meridian/core'
 import { BOOKING_TYPES, type BookingStatus, type BookingType, type PaymentState } from '@meridian/validators/booking-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { EmptyState } from '../components/kit/card-list.tsx'
@@ -20,12 +20,12 @@ import {
 import { PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS } from '../components/payments/labels.ts'
 import { formatDay, formatMoney } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Booking Management · Meridian Travel' }]
 
 const BASE = '/dashboard/bookings'
-const PAGE_SIZE = 20
 
 /** What a row of the list shows: the booking's answer less what only its details use (sent lighter). */
 const row = (b: BookingDto) => ({
@@ -57,8 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('type') ?? ''
   const type = (BOOKING_TYPES as readonly string[]).includes(raw) ? (raw as BookingType) : ''
   const page = pageParam(url.searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, LIST_PAGE_MAX)
   try {
-    const [list, summary] = await Promise.all([listBookings(ctx, { type, search }, listWindow(url.searchParams, PAGE_SIZE)), bookingSummary(ctx)])
+    const [list, summary] = await Promise.all([listBookings(ctx, { type, search }, listWindow(url.searchParams, pageSize)), bookingSummary(ctx)])
     return {
       denied: false as const,
       staff: scope !== 'own',
@@ -66,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       search,
       type,
       page,
+      pageSize,
       summary,
       count: list.count,
       results: list.results.map(row),
@@ -81,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       search,
       type,
       page,
+      pageSize,
       summary: null,
       count: 0,
       results: [] as Row[],
@@ -93,7 +96,7 @@ export default function BookingManagement() {
   const loaded = useLoaderData<typeof loader>()
   const { search: query } = useLocation()
   if (loaded.denied) return <AccessDenied title="Access Denied" message={loaded.message} />
-  const { search, type, summary, count, results, page, error, staff, me } = loaded
+  const { search, type, summary, count, results, page, pageSize, error, staff, me } = loaded
   const filterHref = (key: string) => {
     const params = new URLSearchParams()
     if (search) params.set('search', search)
@@ -180,7 +183,7 @@ export default function BookingManagement() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <Pager page={page} pageSize={PAGE_SIZE} count={count} base={BASE} search={query} />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={query} />
     </Stack>
   )
 }

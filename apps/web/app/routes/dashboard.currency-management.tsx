@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Container, Grid, Group, NativeSelect, Pap
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, getCurrencySettings, listCurrencies, listRates, previewConversion } from '@meridian/core'
 import { CURRENCY_MESSAGES } from '@meridian/core/messages'
 import { ErrorBanner } from '../components/error-banner.tsx'
@@ -17,7 +17,7 @@ const ALL = { limit: 500, offset: 0 }
 /** Loads settings (margin 0 when they fail), currencies and rates (an empty list when they fail), and a preview. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_currencies')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/currency-management')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const showAll = url.searchParams.get('all') === '1'
   const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : CURRENCY_MESSAGES.unknownError)

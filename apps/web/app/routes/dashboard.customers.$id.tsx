@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { assignTravelerExpert, canAssignExperts, canManageCustomers, getCustomer, listExpertDirectory, saveCustomerNote } from '@meridian/core'
+import { assignTravelerExpert, canAssignExperts, canManageCustomers, getCustomer, listExpertDirectory, saveCustomerNote, travelersToChatWith } from '@meridian/core'
 import { STATUS_MESSAGES } from '@meridian/core/messages'
 import { QUIZ_REVIEW_MESSAGES } from '@meridian/validators/quiz-constants'
 import { TRIP_TYPE_LABELS } from '@meridian/validators/trip-constants'
@@ -32,7 +32,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const [customer, directory] = await Promise.all([getCustomer(ctx, params.id), canAssign ? listExpertDirectory(ctx, {}) : []])
     const experts = directory.filter((e) => e.is_active).map((e) => ({ id: e.id, name: e.name, open_trips: e.open_trips }))
-    return { denied: false as const, canAssign, experts, customer: { ...customer, trips: customer.trips.map(tripSummaryOf) } }
+    // Chat only where a conversation can be opened with this traveler by this user.
+    const canChat = (await travelersToChatWith(ctx, [customer.id])).has(customer.id)
+    return { denied: false as const, canAssign, canChat, experts, customer: { ...customer, trips: customer.trips.map(tripSummaryOf) } }
   } catch (error) {
     return notFoundResponse(error)
   }
@@ -93,9 +95,11 @@ export default function CustomerProfile() {
               </Text>
             </Stack>
           </Group>
-          <Button component={Link} to={`/dashboard/chat?with=${c.id}`} aria-label={`Chat with ${c.name}`}>
-            Chat
-          </Button>
+          {loaded.canChat ? (
+            <Button component={Link} to={`/dashboard/chat?with=${c.id}`} aria-label={`Chat with ${c.name}`}>
+              Chat
+            </Button>
+          ) : null}
         </Group>
         <ErrorBanner message={banner} />
         <Paper withBorder radius="md" p="md">

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, listCountries } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import {
@@ -17,6 +17,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destination Management · Meridian Travel' }]
@@ -25,7 +26,7 @@ const BASE = '/dashboard/destination-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_destinations')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/destination-management')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const filters = {
     search: url.searchParams.get('search') ?? '',
@@ -33,17 +34,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     continent: url.searchParams.get('continent') ?? '',
   }
   const page = pageParam(url.searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const list = await listCountries(
       ctx,
       { search: filters.search, destination_category: filters.category, continent: filters.continent },
-      listWindow(url.searchParams, CATALOGUE_PAGE_SIZE),
+      listWindow(url.searchParams, pageSize),
     )
-    return { denied: false as const, filters, page, ...list, error: null }
+    return { denied: false as const, filters, page, pageSize, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[destination-management] load failed:', error)
     const message = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : 'Failed to load destinations'
-    return { denied: false as const, filters, page, count: 0, results: [], error: message }
+    return { denied: false as const, filters, page, pageSize, count: 0, results: [], error: message }
   }
 }
 
@@ -51,7 +53,7 @@ export default function DestinationManagement() {
   const data = useLoaderData<typeof loader>()
   const { search } = useLocation()
   if (data.denied) return <AccessDenied message={CATALOGUE_MESSAGES.destinationsDenied} />
-  const { filters, results, count, page, error } = data
+  const { filters, results, count, page, pageSize, error } = data
   const to = (path: string) => `${BASE}${path}${search}`
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -123,7 +125,7 @@ export default function DestinationManagement() {
       </CardList>
       <Pager
         page={page}
-        pageSize={CATALOGUE_PAGE_SIZE}
+        pageSize={pageSize}
         count={count}
         base={BASE}
         search={search}

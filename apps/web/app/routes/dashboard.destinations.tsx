@@ -13,12 +13,14 @@ import { ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Destinations · Meridian Travel' }]
 
 const BASE = '/dashboard/destinations'
-const PAGE_SIZE = 24
+/** The most cards a page holds (eight rows of three); the "Rows shown in lists" setting may ask for fewer. */
+const MAX_PAGE_SIZE = 24
 
 /** Travelers browse the active destinations: promoted first, with search, continent and category filters. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,21 +32,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     continent: url.searchParams.get('continent') ?? '',
   }
   const page = pageParam(url.searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, MAX_PAGE_SIZE)
   try {
     const list = await listDestinations(
       ctx,
       { search: filters.search, destination_category: filters.category, continent: filters.continent },
-      listWindow(url.searchParams, PAGE_SIZE),
+      listWindow(url.searchParams, pageSize),
     )
-    return { filters, page, ...list, error: null }
+    return { filters, page, pageSize, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[destinations] load failed:', error)
-    return { filters, page, count: 0, results: [], error: CATALOGUE_MESSAGES.destinationsLoadFailed }
+    return { filters, page, pageSize, count: 0, results: [], error: CATALOGUE_MESSAGES.destinationsLoadFailed }
   }
 }
 
 export default function DestinationsPage() {
-  const { filters, results, count, page, error } = useLoaderData<typeof loader>()
+  const { filters, results, count, page, pageSize, error } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -108,7 +111,7 @@ export default function DestinationsPage() {
       </SimpleGrid>
       <Pager
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={pageSize}
         count={count}
         base={BASE}
         search={search}

@@ -2,12 +2,13 @@ import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Table, Text, Tex
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { canManageFlights, DomainError, FLIGHTS_PAGE_SIZE, type FlightDto, listFlights } from '@meridian/core'
+import { canManageFlights, DomainError, type FlightDto, LIST_PAGE_MAX, listFlights } from '@meridian/core'
 import { AVAILABILITY_COLORS, CLASS_COLORS, formatMoney } from '../components/flights/format.ts'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Flight Management · Meridian Travel' }]
@@ -34,16 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const query = Object.fromEntries(Object.entries(filters).filter(([k, v]) => v && !(k === 'when' && v === 'all')))
   const page = pageParam(p)
+  const { pageSize } = await listSettings(request, context, ctx, LIST_PAGE_MAX)
   try {
-    const list = await listFlights(ctx, query, listWindow(p, FLIGHTS_PAGE_SIZE))
-    return { denied: false as const, filters, page, pageSize: FLIGHTS_PAGE_SIZE, count: list.count, results: list.results, error: null, fields: null }
+    const list = await listFlights(ctx, query, listWindow(p, pageSize))
+    return { denied: false as const, filters, page, pageSize, count: list.count, results: list.results, error: null, fields: null }
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'invalid') throw error
     return {
       denied: false as const,
       filters,
       page,
-      pageSize: FLIGHTS_PAGE_SIZE,
+      pageSize,
       count: 0,
       results: [] as FlightDto[],
       error: Object.values(error.fields ?? {})

@@ -22,11 +22,13 @@ import { formatDay } from '../components/flights/format.ts'
 import { SearchForm, searchValues } from '../components/flights/search-form.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Flight Management · Meridian Travel' }]
 
 const BASE = '/dashboard/flights'
+/** The most booking cards a page holds; the "Rows shown in lists" setting may ask for fewer. */
 const BOOKINGS_PAGE = 12
 /** The three tabs of 2-catalogue-content.md Flight Management; Search Flights is the default. */
 const TABS = [
@@ -67,12 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const page = pageParam(url.searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, BOOKINGS_PAGE)
   try {
-    const list = await listBookings(ctx, { type: 'flight', when: tab === 'bookings' ? 'upcoming' : 'past' }, listWindow(url.searchParams, BOOKINGS_PAGE))
-    return { ...base, search: null, fields: null, bookings: { count: list.count, results: list.results as BookingDto[] }, page, error: null }
+    const list = await listBookings(ctx, { type: 'flight', when: tab === 'bookings' ? 'upcoming' : 'past' }, listWindow(url.searchParams, pageSize))
+    return { ...base, search: null, fields: null, bookings: { count: list.count, results: list.results as BookingDto[], pageSize }, page, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return { ...base, search: null, fields: null, bookings: { count: 0, results: [] as BookingDto[] }, page, error: error.message }
+    return { ...base, search: null, fields: null, bookings: { count: 0, results: [] as BookingDto[], pageSize }, page, error: error.message }
   }
 }
 
@@ -160,7 +163,7 @@ export default function FlightsPage() {
               ) : null}
             </EmptyState>
           )}
-          <Pager page={page} pageSize={BOOKINGS_PAGE} count={bookings!.count} base={BASE} search={location.search} />
+          <Pager page={page} pageSize={bookings!.pageSize} count={bookings!.count} base={BASE} search={location.search} />
         </Stack>
       )}
     </Stack>

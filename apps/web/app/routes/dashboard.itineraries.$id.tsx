@@ -50,7 +50,7 @@ import {
 } from '../components/itinerary/draft.ts'
 import { FlashNotice } from '../components/quiz-review/flash-notice.tsx'
 import { useHydrated } from '../components/shell/use-hydrated.ts'
-import { formatMoney, formatRange } from '../components/trips/format.ts'
+import { formatDay, formatMoney, formatRange } from '../components/trips/format.ts'
 import { ItineraryStatusBadge } from '../components/itinerary/status-badge.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { notify } from '../utils/notify.ts'
@@ -339,7 +339,9 @@ function Builder({ loaded }: { loaded: Loaded }) {
       ) : null}
       {!editable ? (
         <Alert color="blue" variant="light">
-          {it.status === 'approved' && !it.can.approve ? 'This is the approved plan of your trip.' : 'You can read this itinerary; only its expert changes it.'}
+          {it.status === 'approved' && !it.can.approve
+            ? `This is the approved plan of your trip${it.approved_at ? `, approved on ${formatDay(it.approved_at.slice(0, 10))}` : ''}.`
+            : 'You can read this itinerary; only its expert changes it.'}
         </Alert>
       ) : null}
       {answer?.kind === 'invalid' && answer.intent !== 'add-item' ? (

@@ -12,12 +12,14 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { formatDay, formatMoney, formatRange, plural } from '../components/trips/format.ts'
 import { ALERT_TEXT_COLOR, ItineraryStatusBadge } from '../components/itinerary/status-badge.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Itineraries · Meridian Travel' }]
 
 const BASE = '/dashboard/itineraries'
-const PAGE_SIZE = 12
+/** The most cards a page holds (four rows of three); the "Rows shown in lists" setting may ask for fewer. */
+const MAX_PAGE_SIZE = 12
 const LOAD_FAILED = 'Failed to load itineraries'
 const MAX_ID = 2_147_483_647
 
@@ -49,9 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const { status, trip } = filtersOf(url.searchParams)
   const page = pageParam(url.searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, MAX_PAGE_SIZE)
   try {
     const [list, options, currencies] = await Promise.all([
-      listItineraries(ctx, { status, trip: trip ?? '' }, listWindow(url.searchParams, PAGE_SIZE)),
+      listItineraries(ctx, { status, trip: trip ?? '' }, listWindow(url.searchParams, pageSize)),
       itineraryTripOptions(ctx, { trip }),
       listPublicCurrencies(ctx),
     ])
@@ -60,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status,
       trip: trip === null ? '' : String(trip),
       page,
+      pageSize,
       count: list.count,
       results: list.results,
       trips: options.trips,
@@ -76,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status,
       trip: trip === null ? '' : String(trip),
       page,
+      pageSize,
       count: 0,
       results: [] as Row[],
       trips: [],
@@ -110,7 +115,7 @@ export default function Itineraries() {
   const { search } = useLocation()
   const submit = useSubmit()
   if (loaded.denied) return <AccessDenied title="Access Denied" message={loaded.message} />
-  const { status, trip, count, results, page, trips, plannable, canCreate, currencies, error } = loaded
+  const { status, trip, count, results, page, pageSize, trips, plannable, canCreate, currencies, error } = loaded
   const filtered = Boolean(status || trip)
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -164,7 +169,7 @@ export default function Itineraries() {
           <ItineraryCard key={r.id} itinerary={r} />
         ))}
       </CardList>
-      <Pager page={page} pageSize={PAGE_SIZE} count={count} base={BASE} search={search} />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }

@@ -47,9 +47,9 @@ function movesFor(status: string, can: { save: boolean; approve: boolean }) {
 /** A query value as the version the user picked, or the default when absent. */
 const picked = (value: string | null, fallback: number | null) => (value === null || value === '' ? fallback : value)
 
-/** A comparison's refusal (an unknown or malformed version number) as one line, with the field it is about. */
-const FIELD_LABELS: Record<string, string> = { from: 'From: ', to: 'To: ' }
-function compareMessage(error: DomainError) {
+/** A refusal with field errors (a comparison's version numbers, a status move's version) as one line, naming the field. */
+const FIELD_LABELS: Record<string, string> = { from: 'From: ', to: 'To: ', version: 'Version: ' }
+function fieldsMessage(error: DomainError) {
   if (!error.fields) return error.message
   return Object.entries(error.fields)
     .map(([field, messages]) => `${FIELD_LABELS[field] ?? ''}${messages.join(' ')}`)
@@ -78,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         comparison = { ...result, currency: { from: fromCurrency, to: toCurrency } }
       } catch (error) {
         if (!(error instanceof DomainError) || (error.code !== 'invalid' && error.code !== 'not_found')) throw error
-        compareError = compareMessage(error)
+        compareError = fieldsMessage(error)
         status = error.code === 'invalid' ? 400 : 404
       }
     }
@@ -108,12 +108,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-/** A refused restore (409: saved since the page was drawn) reloads the list, as the page without JavaScript does. */
+/** A refused restore or approval (409: saved since the page was drawn) reloads the list, as the page without JavaScript does. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 type Answer = CatalogueFailure & { confirm?: { version: string; based_on: string } }
 
-/** intent=restore (asked first, then `confirmed`), otherwise a status move: one service call each. */
+/**
+ * intent=restore (asked first, then `confirmed`), otherwise a status move: one service call each. Approve sends the
+ * version the page showed, so a version saved since is refused (409) instead of approved unseen.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   const values = formValues(await request.formData())
@@ -131,10 +134,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const restored = await restoreItineraryVersion(ctx, params.id, { version: values.version ?? '', based_on: values.based_on ?? '' })
       return backWithToast(builderOf(restored.id), `Version ${Number(values.version)} restored as version ${restored.version}.`)
     }
-    const moved = await changeItineraryStatus(ctx, params.id, { status: values.status ?? '' })
+    const moved = await changeItineraryStatus(ctx, params.id, { status: values.status ?? '', ...(values.version === undefined ? {} : { version: values.version }) })
     const done = moved.status === 'approved' ? `Itinerary approved (version ${moved.approved_version}).` : MOVE_DONE[moved.status]
     return backWithToast(here, done ?? 'Status changed.')
   } catch (error) {
+    // A status move has no field on the page to show an error beside (a page drawn before approvals named a version).
+    if (values.intent !== 'restore' && error instanceof DomainError && error.fields) {
+      return data<Answer>({ message: fieldsMessage(error), fields: {}, values }, { status: 400 })
+    }
     return catalogueFailure(error, values)
   }
 }
@@ -185,8 +192,10 @@ export default function ItineraryVersions() {
                 <Form method="post" key={m.to}>
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="status" value={m.to} />
+                  {/* An approval names the version this page shows: one saved since is refused, not approved unseen. */}
+                  {m.to === 'approved' ? <input type="hidden" name="version" value={it.version} /> : null}
                   <Button type="submit" variant={m.to === 'draft' ? 'default' : 'filled'} disabled={busy}>
-                    {m.label}
+                    {m.to === 'approved' ? `${m.label} version ${it.version}` : m.label}
                   </Button>
                 </Form>
               ))}

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, listCountryChoices, listLocations } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '@meridian/validators/catalogue-constants'
@@ -11,6 +11,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Location Management · Meridian Travel' }]
@@ -19,7 +20,7 @@ const BASE = '/dashboard/location-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'manage_destinations')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/location-management')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   // While the form's "Load regions" round trip (no JavaScript) fills the query string, the list keeps its own filters.
   const query = url.searchParams.get('intent') === 'regions' ? new URLSearchParams(url.searchParams.get('back') ?? '') : url.searchParams
@@ -29,20 +30,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: query.get('type') ?? '',
   }
   const page = pageParam(query)
+  const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const [list, countries] = await Promise.all([
       listLocations(
         ctx,
         { search: filters.search, country: filters.country, location_type: filters.type },
-        listWindow(query, CATALOGUE_PAGE_SIZE),
+        listWindow(query, pageSize),
       ),
       listCountryChoices(ctx),
     ])
-    return { denied: false as const, filters, page, countries, ...list, error: null }
+    return { denied: false as const, filters, page, pageSize, countries, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[location-management] load failed:', error)
     const message = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : 'Failed to load locations'
-    return { denied: false as const, filters, page, countries: [], count: 0, results: [], error: message }
+    return { denied: false as const, filters, page, pageSize, countries: [], count: 0, results: [], error: message }
   }
 }
 
@@ -50,7 +52,7 @@ export default function LocationManagement() {
   const data = useLoaderData<typeof loader>()
   const { search } = useLocation()
   if (data.denied) return <AccessDenied message={CATALOGUE_MESSAGES.locationsDenied} />
-  const { filters, results, count, page, error, countries } = data
+  const { filters, results, count, page, pageSize, error, countries } = data
   const to = (path: string) => `${BASE}${path}${search}`
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -121,7 +123,7 @@ export default function LocationManagement() {
       </CardList>
       <Pager
         page={page}
-        pageSize={CATALOGUE_PAGE_SIZE}
+        pageSize={pageSize}
         count={count}
         base={BASE}
         search={search}

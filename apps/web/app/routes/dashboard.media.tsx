@@ -12,6 +12,7 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { useHydrated } from '../components/shell/use-hydrated.ts'
 import { MEDIA_MESSAGES } from '@meridian/core/messages'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { flashHeader } from '../utils/flash.server.ts'
 import { notify } from '../utils/notify.ts'
 
@@ -24,17 +25,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!canManageMedia(actor)) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const q = Object.fromEntries(FILTERS.map((k) => [k, url.searchParams.get(k) ?? '']))
-  const query = { search: q.search, type: q.type || 'all', status: q.status || 'all', page: q.page || '1', page_size: MEDIA_PAGE_SIZE }
+  // The grid's 24 (spec 2 §9) is the most a page holds; the settings give the page size and, unless ?view= names
+  // one, the layout.
+  const { pageSize, layout } = await listSettings(request, context, ctx, MEDIA_PAGE_SIZE, { view: q.view })
+  const query = { search: q.search, type: q.type || 'all', status: q.status || 'all', page: q.page || '1', page_size: pageSize }
   // `?cursor=` (a page's next_cursor) reads the rows after it, at the same cost at any depth (decision 021).
   const cursor = url.searchParams.get('cursor') || undefined
   try {
     const [page, stats] = await Promise.all([listMedia(ctx, { ...query, cursor }), getMediaStats(ctx)])
-    return { denied: false as const, page, stats, filters: { ...query, view: q.view === 'list' ? 'list' : 'grid' }, error: null }
+    return { denied: false as const, page, stats, filters: { ...query, view: layout }, error: null }
   } catch (error) {
     if (!(error instanceof DomainError) || (error.code !== 'invalid' && error.code !== 'not_found')) throw error
     // A hand-typed bad filter or page: show the library's first page with the catalogue's message.
-    const [page, stats] = await Promise.all([listMedia(ctx, { page_size: MEDIA_PAGE_SIZE }), getMediaStats(ctx)])
-    return { denied: false as const, page, stats, filters: { search: '', type: 'all', status: 'all', page: '1', page_size: MEDIA_PAGE_SIZE, view: 'grid' }, error: MEDIA_MESSAGES.loadFailed }
+    const [page, stats] = await Promise.all([listMedia(ctx, { page_size: pageSize }), getMediaStats(ctx)])
+    return { denied: false as const, page, stats, filters: { search: '', type: 'all', status: 'all', page: '1', page_size: pageSize, view: layout }, error: MEDIA_MESSAGES.loadFailed }
   }
 }
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { isDomainError, listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from '@meridian/core'
+import { isDomainError, LIST_PAGE_MAX, listNotifications, markAllNotificationsRead, markNotificationRead } from '@meridian/core'
 import { ErrorBanner } from '../components/kit/banners.tsx'
 import { EmptyState } from '../components/kit/card-list.tsx'
 import { Pager } from '../components/kit/filter-bar.tsx'
@@ -12,6 +12,7 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { useDashboardData } from '../components/shell/use-dashboard-data.ts'
 import { backWithToast } from '../components/kit/form-action.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · Meridian Travel' }]
@@ -23,11 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   const params = new URL(request.url).searchParams
   const unreadOnly = params.get('unread') === 'true'
-  const list = await listNotifications(ctx, { unread: unreadOnly }, listWindow(params, NOTIFICATIONS_PAGE_SIZE))
+  const { pageSize } = await listSettings(request, context, ctx, LIST_PAGE_MAX)
+  const list = await listNotifications(ctx, { unread: unreadOnly }, listWindow(params, pageSize))
   return {
     unreadOnly,
     page: pageParam(params),
-    pageSize: NOTIFICATIONS_PAGE_SIZE,
+    pageSize,
     count: list.count,
     unread: list.counters.unread,
     results: list.results,

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Title } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { canSeeAllPerformance, DomainError, type ExpertFigures, getExpertPerformance, listExpertsPerformance } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
@@ -28,7 +28,7 @@ type View =
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   const all = canSeeAllPerformance(actor)
-  if (!all && !hasPermission(actor, 'view_performance')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/performance')) return data({ denied: true as const }, { status: 403 })
   const wanted = all ? new URL(request.url).searchParams.get('expert') : null
   try {
     const view: View = !all

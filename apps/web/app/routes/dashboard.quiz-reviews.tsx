@@ -2,10 +2,10 @@ import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
-import { type Actor, DomainError } from '@meridian/core'
+import { mayOpen } from '@meridian/auth/screen-access'
+import { type Actor, DomainError, LIST_PAGE_MAX } from '@meridian/core'
 import { STATUS_MESSAGES } from '@meridian/core/messages'
-import { QUEUE_STATUSES, QUIZ_QUEUE_PAGE_SIZE, QUIZ_REVIEW_MESSAGES, QUIZ_STATUS_LABELS, QUIZ_TYPE_LABELS, QUIZ_TYPES } from '@meridian/validators/quiz-constants'
+import { QUEUE_STATUSES, QUIZ_REVIEW_MESSAGES, QUIZ_STATUS_LABELS, QUIZ_TYPE_LABELS, QUIZ_TYPES } from '@meridian/validators/quiz-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { type CatalogueFailure, formValues } from '../components/kit/form-action.server.ts'
@@ -18,6 +18,7 @@ import { PANEL_ID, ReviewPanel } from '../components/quiz-review/review-panel.ts
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { plural } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Quiz Review Center · Meridian Travel' }]
@@ -25,15 +26,16 @@ export const meta: MetaFunction = () => [{ title: 'Quiz Review Center · Meridia
 const BASE = '/dashboard/quiz-reviews'
 
 /** review_quizzes: specialists, and the superadmin through '*' (1-platform-core.md §6). */
-const mayReview = (actor: Actor) => hasPermission(actor, 'review_quizzes')
+const mayReview = (actor: Actor) => mayOpen(actor, '/dashboard/quiz-reviews')
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
   if (!mayReview(actor)) return data({ denied: true as const }, { status: 403 })
   const params = new URL(request.url).searchParams
   const page = pageParam(params)
+  const { pageSize } = await listSettings(request, context, ctx, LIST_PAGE_MAX)
   try {
-    return { denied: false as const, failed: false as const, page, ...(await loadReviewCenter(ctx, params)) }
+    return { denied: false as const, failed: false as const, page, ...(await loadReviewCenter(ctx, params, pageSize)) }
   } catch (error) {
     // A DomainError (the database unavailable …) gets its own status and screen from the route guard; anything
     // else shows the screen's own 'Error Loading Quiz Data'.
@@ -85,7 +87,7 @@ export default function QuizReviewsPage() {
       </Stack>
     )
   }
-  const { stats, filters, count, results, panel, missing, page } = loaded
+  const { stats, filters, pageSize, count, results, panel, missing, page } = loaded
   const withQuiz = (id: number | null) => {
     const params = new URLSearchParams(search)
     if (id === null) params.delete('quiz')
@@ -144,7 +146,7 @@ export default function QuizReviewsPage() {
             openId={panel?.submission.id ?? null}
             hrefFor={withQuiz}
           >
-            <Pager page={page} pageSize={QUIZ_QUEUE_PAGE_SIZE} count={count} base={BASE} search={closeTo.slice(BASE.length)} label="Quiz queue pages" />
+            <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={closeTo.slice(BASE.length)} label="Quiz queue pages" />
           </QueueSection>
         </Grid.Col>
         {panel ? (

@@ -13,7 +13,7 @@ import {
   searchEverything,
   wishlistLookup,
 } from '@meridian/core'
-import { ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_LABELS } from '@meridian/validators/activity-constants'
+import { ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_LABELS, INCLUDED_SERVICE_LABELS } from '@meridian/validators/activity-constants'
 import {
   DISCOVERY_MESSAGES,
   SEARCH_DEBOUNCE_MS,
@@ -31,7 +31,7 @@ import { fieldError } from '../components/kit/banners.tsx'
 import { IconArrowRight, IconSearch } from '../components/shell/icons.tsx'
 import { TYPE_LABELS } from '../components/shell/header-search.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
-import { queryObject } from '@meridian/api'
+import { queryObject } from '@meridian/validators/query-object'
 import { requireUser } from '../utils/auth.server.ts'
 import { mapView, parseMapView } from '../utils/world-map.server.ts'
 
@@ -292,7 +292,7 @@ export default function SearchPage() {
               <Checkbox.Group label="Amenities" error={err('amenities')} defaultValue={form.amenities}>
                 <Group gap="sm" mt={4}>
                   {amenities.map((a) => (
-                    <Checkbox key={a} name="amenities" value={a} label={a} size="xs" />
+                    <Checkbox key={a} name="amenities" value={a} label={INCLUDED_SERVICE_LABELS[a as keyof typeof INCLUDED_SERVICE_LABELS] ?? a} size="xs" />
                   ))}
                 </Group>
               </Checkbox.Group>

@@ -17,7 +17,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   } catch (error) {
     notFoundResponse(error)
   }
-  const [supplier, countries] = await Promise.all([getSupplier(ctx, params.id).catch(notFoundResponse), listSupplierCountryChoices(ctx)])
+  const supplier = await getSupplier(ctx, params.id).catch(notFoundResponse)
+  const countries = await listSupplierCountryChoices(ctx, supplier.country?.id ?? null)
   return { supplier, countries }
 }
 

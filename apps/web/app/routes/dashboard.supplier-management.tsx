@@ -18,6 +18,7 @@ import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Supplier Management · Meridian Travel' }]
@@ -37,20 +38,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const page = pageParam(url.searchParams)
   const canManage = hasPermission(actor, 'manage_suppliers')
+  const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const [list, stats] = await Promise.all([
       listSuppliers(
         ctx,
         { search: filters.search, supplier_type: filters.type, status: filters.status },
-        listWindow(url.searchParams, CATALOGUE_PAGE_SIZE),
+        listWindow(url.searchParams, pageSize),
       ),
       supplierStats(ctx),
     ])
-    return { denied: false as const, canManage, filters, page, stats, ...list, error: null }
+    return { denied: false as const, canManage, filters, page, pageSize, stats, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[supplier-management] load failed:', error)
     const detail = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : null
-    return { denied: false as const, canManage, filters, page, stats: null, count: 0, results: [], error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed }
+    return { denied: false as const, canManage, filters, page, pageSize, stats: null, count: 0, results: [], error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed }
   }
 }
 
@@ -84,7 +86,7 @@ export default function SupplierManagement() {
       </AccessDenied>
     )
   }
-  const { filters, results, count, page, error, stats, canManage } = data
+  const { filters, results, count, page, pageSize, error, stats, canManage } = data
   const to = (path: string) => `${BASE}${path}${search}`
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -201,7 +203,7 @@ export default function SupplierManagement() {
       )}
       <Pager
         page={page}
-        pageSize={CATALOGUE_PAGE_SIZE}
+        pageSize={pageSize}
         count={count}
         base={BASE}
         search={search}

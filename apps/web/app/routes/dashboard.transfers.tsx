@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Card, Container, Grid, Group, NativeS
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasAnyRole, hasPermission } from '@meridian/auth'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { listTransfers, transferPlaceOptions } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { TRANSFER_TYPE_LABELS, TRANSFER_TYPES, type TransferType } from '@meridian/validators/currency-constants'
@@ -16,7 +16,7 @@ const FILTERS = ['search', 'type', 'from_country', 'to_country'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, '*') && !hasAnyRole(actor, ['admin', 'expert'])) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/transfers')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const filters = Object.fromEntries(FILTERS.map((k) => [k, url.searchParams.get(k) ?? '']))
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v))

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, listTrips, type TripDto, tripStatusCounts } from '@meridian/core'
 import { TRIP_MESSAGES } from '@meridian/core/messages'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS, TRIPS_PAGE_SIZE, type TripStatus } from '@meridian/validators/trip-constants'
@@ -13,6 +13,7 @@ import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { ROLE_COLORS } from '../components/shell/role-colors.ts'
 import { formatMoney, formatRange, isPositive, plural } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'My Trips · Meridian Travel' }]
@@ -28,18 +29,20 @@ const TABS: { key: '' | TripStatus; label: string }[] = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'create_trips')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/trips')) return data({ denied: true as const }, { status: 403 })
   const url = new URL(request.url)
   const search = url.searchParams.get('search') ?? ''
   const status = TABS.some((t) => t.key === url.searchParams.get('status')) ? (url.searchParams.get('status') as TripStatus | '') : ''
   const page = pageParam(url.searchParams)
+  // TRIPS_PAGE_SIZE (12) is the most trip cards a page holds; the "Rows shown in lists" setting may ask for fewer.
+  const { pageSize } = await listSettings(request, context, ctx, TRIPS_PAGE_SIZE)
   try {
-    const [list, counts] = await Promise.all([listTrips(ctx, { search, status }, listWindow(url.searchParams, TRIPS_PAGE_SIZE)), tripStatusCounts(ctx, { search })])
-    return { denied: false as const, search, status, page, counts, count: list.count, results: list.results, error: null }
+    const [list, counts] = await Promise.all([listTrips(ctx, { search, status }, listWindow(url.searchParams, pageSize)), tripStatusCounts(ctx, { search })])
+    return { denied: false as const, search, status, page, pageSize, counts, count: list.count, results: list.results, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const message = error.fields ? Object.values(error.fields).flat().join(' ') : TRIP_MESSAGES.loadFailed
-    return { denied: false as const, search, status, page, counts: null, count: 0, results: [] as TripDto[], error: message }
+    return { denied: false as const, search, status, page, pageSize, counts: null, count: 0, results: [] as TripDto[], error: message }
   }
 }
 
@@ -47,7 +50,7 @@ export default function MyTrips() {
   const loaded = useLoaderData<typeof loader>()
   const { search: query } = useLocation()
   if (loaded.denied) return <AccessDenied message={TRIP_MESSAGES.travelersOnly} />
-  const { search, status, counts, count, results, page, error } = loaded
+  const { search, status, counts, count, results, page, pageSize, error } = loaded
   const to = (path: string) => `${BASE}${path}${query}`
   const tabHref = (key: string) => {
     const params = new URLSearchParams()
@@ -86,7 +89,7 @@ export default function MyTrips() {
           <TripCard key={t.id} trip={t} view={to(`/${t.id}`)} edit={to(`/${t.id}/edit`)} />
         ))}
       </CardList>
-      <Pager page={page} pageSize={TRIPS_PAGE_SIZE} count={count} base={BASE} search={query} />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={query} />
     </Stack>
   )
 }

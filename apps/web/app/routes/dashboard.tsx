@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { navigationFor, showsNewChat, showsPlanTrip } from '@meridian/auth/navigation'
-import { getPreferences, listNotifications } from '@meridian/core'
+import { listNotifications } from '@meridian/core'
 import { DashboardShell } from '../components/shell/dashboard-shell.tsx'
 import { BELL_SIZE } from '../components/shell/notifications-menu.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { requestPreferences } from '../utils/list-settings.server.ts'
 
 /**
  * The layout of every /dashboard/* page: sidebar, header and the user's UI preferences. Child routes still call
@@ -13,7 +14,8 @@ import { requireUser } from '../utils/auth.server.ts'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  const preferences = await getPreferences(ctx)
+  // Shared with the list screen's own loader in the same request (one query).
+  const preferences = await requestPreferences(request, context, ctx)
   // The bell: unread count and latest notifications, unless the user turned notifications off.
   const bell = preferences.notifications ? await listNotifications(ctx, {}, { limit: BELL_SIZE }) : null
   return {

@@ -8,6 +8,7 @@ import {
   DomainError,
   getUserStats,
   isSuperadminLevel,
+  LIST_PAGE_MAX,
   listManagedUsers,
   roleSelectOptions,
   USER_MANAGEMENT_MESSAGES as M,
@@ -20,12 +21,14 @@ import { type ListFilters, PAGE_SIZES, UserFilters } from '../components/users/u
 import { Pager, UsersTable } from '../components/users/users-table.tsx'
 import { backToList } from '../components/users/users.server.ts'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Meridian Travel' }]
 
 const STATUSES = ['all', 'active', 'inactive', 'staff'] as const
 
-function readFilters(params: URLSearchParams): ListFilters {
+/** The list's filters from the address; `pageSize` is the user's setting, which an explicit `?page_size=` overrides. */
+function readFilters(params: URLSearchParams, pageSize: number): ListFilters {
   const status = params.get('status') ?? 'all'
   const size = Number(params.get('page_size'))
   const page = Number(params.get('page') ?? 1)
@@ -34,7 +37,7 @@ function readFilters(params: URLSearchParams): ListFilters {
     role: params.get('role') ?? '',
     status: (STATUSES as readonly string[]).includes(status) ? (status as ListFilters['status']) : 'all',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    page_size: PAGE_SIZES.includes(size) ? size : 20,
+    page_size: PAGE_SIZES.includes(size) ? size : pageSize,
     cursor: params.get('cursor') || undefined,
   }
 }
@@ -58,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const debug = { username: actor.username, role: actor.role, is_superuser: actor.isSuperuser, profile_is_superadmin: actor.profileIsSuperadmin }
     return data({ denied: debug, list: null, loadError: null }, { status: 403 })
   }
-  const filters = readFilters(new URL(request.url).searchParams)
+  const { pageSize } = await listSettings(request, context, ctx, LIST_PAGE_MAX)
+  const filters = readFilters(new URL(request.url).searchParams, pageSize)
   try {
     const [page, stats, roles] = await Promise.all([listManagedUsers(ctx, toQuery(filters)), getUserStats(ctx), roleSelectOptions(ctx)])
     return { denied: null, list: { page, stats, roles, filters, currentUserId: actor.id }, loadError: null }

@@ -21,12 +21,14 @@ import { backWithToast, listTarget } from '../components/kit/form-action.server.
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { WishlistCard } from '../components/wishlist/wishlist-card.tsx'
 import { requireUser } from '../utils/auth.server.ts'
+import { listSettings } from '../utils/list-settings.server.ts'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
 export const meta: MetaFunction = () => [{ title: 'My Wishlist · Meridian Travel' }]
 
 const BASE = '/dashboard/wishlist'
-const PAGE_SIZE = 12
+/** The most cards a page holds (four rows of three); the "Rows shown in lists" setting may ask for fewer. */
+const MAX_PAGE_SIZE = 12
 /** The filter of 2-catalogue-content.md My Wishlist: all, destination, hotel, activity, trip. */
 const FILTERS: { key: '' | WishlistType; label: string }[] = [
   { key: '', label: 'All' },
@@ -45,15 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = (WISHLIST_TYPES as readonly string[]).includes(raw) ? (raw as WishlistType) : ''
   const page = pageParam(url.searchParams)
   const canManageDestinations = hasPermission(actor, 'manage_destinations')
+  const { pageSize } = await listSettings(request, context, ctx, MAX_PAGE_SIZE)
   try {
-    const [list, counts] = await Promise.all([listWishlist(ctx, { type }, listWindow(url.searchParams, PAGE_SIZE)), wishlistCounts(ctx)])
-    return { denied: false as const, type, page, counts, count: list.count, results: list.results, error: null, canManageDestinations }
+    const [list, counts] = await Promise.all([listWishlist(ctx, { type }, listWindow(url.searchParams, pageSize)), wishlistCounts(ctx)])
+    return { denied: false as const, type, page, pageSize, counts, count: list.count, results: list.results, error: null, canManageDestinations }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return {
       denied: false as const,
       type,
       page,
+      pageSize,
       counts: null,
       count: 0,
       results: [] as WishlistItemDto[],
@@ -88,7 +92,7 @@ export default function WishlistPage() {
   const loaded = useLoaderData<typeof loader>()
   const { search } = useLocation()
   if (loaded.denied) return <AccessDenied message={loaded.message} />
-  const { type, counts, count, results, page, error, canManageDestinations } = loaded
+  const { type, counts, count, results, page, pageSize, error, canManageDestinations } = loaded
   const filterHref = (key: string) => (key ? `${BASE}?type=${key}` : BASE)
   const figures = [
     { label: 'Total Saved', value: counts?.total ?? 0 },
@@ -155,7 +159,7 @@ export default function WishlistPage() {
           <WishlistCard key={item.id} item={item} back={search} />
         ))}
       </CardList>
-      <Pager page={page} pageSize={PAGE_SIZE} count={count} base={BASE} search={search} />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }

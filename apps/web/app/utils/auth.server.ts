@@ -42,12 +42,32 @@ export async function getActor(request: Request, context: AppLoadContext): Promi
   return (await currentSession(request, context))?.actor ?? null
 }
 
-/** Only same-site relative paths are honoured as return targets. */
+/**
+ * The origin a target is parsed against. Only the parsed path, query and fragment are returned, so which origin this is
+ * does not matter: what counts is that a target naming another host leaves it.
+ */
+const OWN_ORIGIN = 'http://meridian.invalid'
+// A browser drops tabs and line breaks from an address and reads a backslash as a slash, so `/<TAB>/evil` or `/\evil`
+// would be another site; other control characters make an invalid header. None belongs in a target.
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/**
+ * Where a form or a sign-in may send the browser back to: a path on this site, written as such (a single leading
+ * `/`, no control characters anywhere, no backslash before the query), answered re-encoded as the parsed path,
+ * query and fragment. Anything else goes to `fallback`.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/overview') {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || CONTROL.test(target)) return fallback
+  if (target.split(/[?#]/, 1)[0]!.includes('\\')) return fallback
+  let url: URL
+  try {
+    url = new URL(target, OWN_ORIGIN)
+  } catch {
     return fallback
   }
-  return target
+  // `/a/..//evil` stays on the origin, but its parsed path `//evil` would not.
+  if (url.origin !== OWN_ORIGIN || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return fallback
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /** The marker on /login for a browser whose session cookie no longer names a valid session (spec 1 §4 Session). */

@@ -29,8 +29,16 @@ export function loginReason(redirectTo: string | null): string | null {
   return reasonFor(redirectTo)?.[1] ?? null
 }
 
-/** The spec's title above a screen's sign-in text, where it gives one (Accommodation Management). */
-const TITLES: Record<string, string> = { '/dashboard/accommodations': 'Authentication Required' }
+/**
+ * The spec's title above a screen's sign-in text, where it gives one: accommodation (2-catalogue-content.md), activity
+ * and media management (§ Activities, Media) and user management (3-back-office.md §6).
+ */
+const TITLES: Record<string, string> = {
+  '/dashboard/accommodations': 'Authentication Required',
+  '/dashboard/activity-management': 'Authentication Required',
+  '/dashboard/media': 'Authentication Required',
+  '/dashboard/users': 'Authentication Required',
+}
 
 export function loginReasonTitle(redirectTo: string | null): string | null {
   const found = reasonFor(redirectTo)

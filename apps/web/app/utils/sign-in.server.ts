@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
-import { AUTH_MESSAGES, DomainError, type Actor, signIn } from '@meridian/core'
+import { AUTH_MESSAGES, DomainError, type Actor, signIn, signOut } from '@meridian/core'
 import { anonymousContext, readSessionToken, requestInfo } from './auth.server.ts'
 import { flashHeader } from './flash.server.ts'
 import { saveCarriedQuiz } from './quiz.server.ts'
@@ -8,7 +8,7 @@ import { saveCarriedQuiz } from './quiz.server.ts'
 /** Start a fresh browser session for a user (a new id at every sign-in) and redirect with the success toast. */
 export async function startSession(request: Request, context: AppLoadContext, actor: Actor, redirectTo: string, message: string) {
   const old = readSessionToken(request)
-  if (old) await context.app.sessions.invalidate(old)
+  if (old) await signOut(context.app.db, old)
   const { cookie } = await context.app.sessions.create(actor.id, requestInfo(request))
   const headers = new Headers()
   headers.append('Set-Cookie', cookie)

@@ -62,7 +62,7 @@ describe('activities', () => {
       tiered({
         scheduling: { duration: { hours: 4.5, description: 'Half a day' }, availability: { days_of_week: [0, 1, 6] } },
         features: {
-          included_services: ['guide', 'water'],
+          included_services: ['professional_guide', 'drinks'],
           requirements: { min_age: 8, max_age: 80 },
           equipment: { provided: ['binoculars'], bring_yourself: ['hat'] },
           tag_weights: { wildlife: 0.9 },
@@ -85,7 +85,7 @@ describe('activities', () => {
       location_id: ids.nairobi,
       country_id: ids.kenya,
       location_summary: 'Nairobi, Kenya',
-      features: { included_services: ['guide', 'water'], requirements: { min_age: 8, max_age: 80 }, equipment: { provided: ['binoculars'], bring_yourself: ['hat'] }, tag_weights: { wildlife: 0.9 } },
+      features: { included_services: ['professional_guide', 'drinks'], requirements: { min_age: 8, max_age: 80 }, equipment: { provided: ['binoculars'], bring_yourself: ['hat'] }, tag_weights: { wildlife: 0.9 } },
       min_age: 8,
       max_participants: 12,
       tag_names: ['wildlife', 'walking'],
@@ -101,6 +101,25 @@ describe('activities', () => {
     ])
     const read = await server.request(`${A}${body.id}/`, { token: token.expert })
     expect(read.body).toEqual(body)
+  })
+
+  it('takes the included services only from the ten §9 options, on create, PUT and PATCH; an unknown one is a field error', async () => {
+    const created = await create(tiered({ features: { included_services: ['hotel_pickup', 'meals', 'hotel_pickup', ' insurance '] } }))
+    expect(created.features.included_services).toEqual(['hotel_pickup', 'meals', 'insurance'])
+    const message = '"Local guide" is not a valid choice. Choose from: professional_guide, hotel_pickup, hotel_dropoff, entrance_fees, safety_equipment, meals, drinks, transport, photos, insurance.'
+    const refused = await post(A, tiered({ features: { included_services: ['meals', 'Local guide'] } }))
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ included_services: [message] })
+    const patch = (body: unknown) => server.request(`${A}${created.id}/`, { method: 'PATCH', token: token.admin, body })
+    expect((await patch({ includedServices: 'photos,transport' })).body.features.included_services).toEqual(['photos', 'transport'])
+    const wrong = await patch({ features: { included_services: ['photos', 'spa'] } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.included_services[0]).toMatch(/^"spa" is not a valid choice\. Choose from: professional_guide, /)
+    const put = await server.request(`${A}${created.id}/`, { method: 'PUT', token: token.admin, body: tiered({ features: { included_services: ['Hotel pickup'] } }) })
+    expect(put.status).toBe(400)
+    const read = await server.request(`${A}${created.id}/`, { token: token.expert })
+    expect(read.body.features.included_services).toEqual(['photos', 'transport'])
+    expect((await patch({ features: { included_services: [] } })).body.features.included_services).toEqual([])
   })
 
   it('tolerates camelCase input', async () => {

@@ -39,11 +39,13 @@ export function activityRoutes(table: RouteTable) {
       summary: 'Change an activity (the fields sent)',
       body: ActivityInput,
       partial: true,
+      readOnly: ['location_summary', 'created_at'],
     })
     .add('PATCH', `${base}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateActivity(ctx, params.id, await body()) }), {
       summary: 'Change an activity (the fields sent)',
       body: ActivityInput,
       partial: true,
+      readOnly: ['location_summary', 'created_at'],
     })
     .add(
       'DELETE',

@@ -63,6 +63,9 @@ const passwordResetConfirm: Handler = async ({ ctx, body }) => {
   return { body: { detail: 'Password has been reset with the new password.' } }
 }
 
+/** What the profile answers that the user does not change there (the username and the account's flags and dates). */
+const PROFILE_READ_ONLY = ['username', 'full_name', 'is_active', 'is_staff', 'is_superuser', 'last_login', 'date_joined']
+
 /** The auth calls of spec 1 §7, under both path families. */
 export function authRoutes(table: RouteTable) {
   for (const base of ['/users/api/auth', '/api/auth']) {
@@ -82,8 +85,8 @@ export function authRoutes(table: RouteTable) {
       .add('POST', `${base}/refresh/`, refresh, 'public', { summary: 'A new token pair for a refresh token (the old one is spent)', body: RefreshInput })
       .add('POST', `${base}/logout/`, logout, 'public', { summary: 'Revoke a refresh token', body: LogoutInput })
       .add('GET', `${base}/profile/`, profile, { summary: "The signed-in user's profile" })
-      .add('PATCH', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput })
-      .add('PUT', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput })
+      .add('PATCH', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput, readOnly: PROFILE_READ_ONLY })
+      .add('PUT', `${base}/profile/`, patchProfile, { summary: "Change the signed-in user's profile", body: UpdateProfileInput, readOnly: PROFILE_READ_ONLY })
   }
   table
     .add('POST', '/users/api/auth/change-password/', password, { summary: "Change the signed-in user's password", body: ChangePasswordInput })

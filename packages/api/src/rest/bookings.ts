@@ -1,10 +1,4 @@
 import {
-  BookActivityInput,
-  BookItemInput,
-  BOOKINGS_PAGE_SIZE,
-  CancelBookingInput,
-  ConfirmBookingInput,
-  ListBookingsQuery,
   bookActivity,
   bookingSummary,
   bookItineraryItem,
@@ -16,6 +10,7 @@ import {
   getBooking,
   listBookings,
 } from '@meridian/core'
+import { BookActivityInput, BookItemInput, BOOKINGS_PAGE_SIZE, CancelBookingInput, ConfirmBookingInput, ListBookingsQuery } from '@meridian/validators'
 import { pagedList, queryFilters } from './pagination.ts'
 import type { RouteTable } from './router.ts'
 

@@ -75,6 +75,7 @@ export function destinationRoutes(table: RouteTable) {
     .add('PATCH', `${countriesMgmt}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateCountry(ctx, params.id, await body()) }), {
       summary: 'Change a country',
       body: UpdateCountryInput,
+      readOnly: ['code', 'locations_count', 'activities_count', 'created_at'],
     })
     .add(
       'DELETE',
@@ -105,6 +106,7 @@ export function destinationRoutes(table: RouteTable) {
     .add('PATCH', `${locationsMgmt}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateLocation(ctx, params.id, await body()) }), {
       summary: 'Change a location',
       body: UpdateLocationInput,
+      readOnly: ['activities_count', 'accommodations_count', 'created_at'],
     })
     .add(
       'DELETE',
@@ -156,6 +158,7 @@ export function supplierRoutes(table: RouteTable) {
     .add('PATCH', '/api/suppliers/{id}/', async ({ ctx, params, body }) => ({ body: await updateSupplier(ctx, params.id, await body()) }), {
       summary: 'Change a supplier',
       body: UpdateSupplierInput,
+      readOnly: ['status', 'rating', 'total_reviews', 'activities_count', 'created_at'],
     })
     .add('POST', '/api/suppliers/{id}/set_status/', async ({ ctx, params, body }) => ({ body: await setSupplierStatus(ctx, params.id, await body()) }), {
       summary: "Set a supplier's status",

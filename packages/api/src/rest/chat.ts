@@ -1,17 +1,5 @@
-import {
-  addParticipant,
-  ConversationListQuery,
-  createConversation,
-  CreateConversationInput,
-  getConversation,
-  InviteParticipantInput,
-  listConversations,
-  listMessages,
-  markConversationRead,
-  MessageListQuery,
-  postMessage,
-  PostMessageInput,
-} from '@meridian/core'
+import { addParticipant, createConversation, getConversation, listConversations, listMessages, markConversationRead, postMessage } from '@meridian/core'
+import { ConversationListQuery, CreateConversationInput, InviteParticipantInput, MessageListQuery, PostMessageInput } from '@meridian/validators'
 import { pagedList } from './pagination.ts'
 import type { RouteTable } from './router.ts'
 

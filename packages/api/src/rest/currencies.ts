@@ -92,6 +92,7 @@ export function currencyRoutes(table: RouteTable) {
     .add('PATCH', `${base}/conversion_rates/{id}/`, async ({ ctx, params, body }) => ({ body: await updateRate(ctx, params.id, await body(), true) }), {
       summary: 'Change a conversion rate',
       body: UpdateConversionRateInput,
+      readOnly: ['is_current', 'created_at'],
     })
     .add(
       'DELETE',
@@ -132,6 +133,7 @@ export function currencyRoutes(table: RouteTable) {
     .add('PATCH', `${base}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateCurrency(ctx, params.id, await body()) }), {
       summary: 'Change a currency',
       body: UpdateCurrencyInput,
+      readOnly: ['is_base_currency', 'created_at'],
     })
     .add(
       'DELETE',
@@ -162,10 +164,12 @@ export function transferRoutes(table: RouteTable) {
     .add('PATCH', `${base}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateTransfer(ctx, params.id, await body()) }), {
       summary: 'Change a transfer',
       body: CreateTransferInput,
+      readOnly: ['from_country_name', 'to_country_name', 'from_location_name', 'to_location_name', 'created_at'],
     })
     .add('PUT', `${base}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateTransfer(ctx, params.id, await body()) }), {
       summary: 'Change a transfer',
       body: CreateTransferInput,
+      readOnly: ['from_country_name', 'to_country_name', 'from_location_name', 'to_location_name', 'created_at'],
     })
     .add(
       'DELETE',

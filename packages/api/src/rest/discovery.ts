@@ -1,7 +1,7 @@
 import { recommendFor, searchCatalogue } from '@meridian/core'
 import * as v from 'valibot'
 import { pageLink } from './pagination.ts'
-import { queryObject } from './query.ts'
+import { queryObject } from '@meridian/validators/query-object'
 import type { RouteTable } from './router.ts'
 
 /**

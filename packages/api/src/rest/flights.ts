@@ -17,7 +17,7 @@ import {
 } from '@meridian/core'
 import { ClientGoneError, HttpError } from './http.ts'
 import { pagedList } from './pagination.ts'
-import { queryObject } from './query.ts'
+import { queryObject } from '@meridian/validators/query-object'
 import type { Handler, JsonBody, RestCall, RouteTable } from './router.ts'
 
 /*
@@ -31,8 +31,8 @@ const FLIGHT_BODY: JsonBody = {
       airline_code: { type: 'string', description: 'IATA airline code, e.g. FI.' },
       flight_number: { type: 'string', description: 'With or without the airline code.' },
       aircraft: { type: 'string', maxLength: 60 },
-      from: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'IATA airport code.' },
-      to: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'IATA airport code.' },
+      from: { type: 'string', maxLength: 100, description: 'The airport: its IATA code (LHR), or a city or name that names one airport. Any airport of the reference list.' },
+      to: { type: 'string', maxLength: 100, description: 'The airport: its IATA code (NRT), or a city or name that names one airport. Any airport of the reference list.' },
       departure: { type: 'string', description: 'Local time at the departure airport, YYYY-MM-DDTHH:MM.' },
       arrival: { type: 'string', description: 'Local time at the arrival airport, YYYY-MM-DDTHH:MM.' },
       class: { type: 'string', enum: ['economy', 'premium', 'business', 'first'], default: 'economy' },
@@ -225,7 +225,12 @@ export function flightRoutes(table: RouteTable) {
         canManageFlights(ctx)
         return { body: await updateFlight(ctx, params.id, await body()) }
       },
-      { summary: 'Change a flight (the fields sent)', body: FLIGHT_BODY, partial: true },
+      {
+        summary: 'Change a flight (the fields sent)',
+        body: FLIGHT_BODY,
+        partial: true,
+        readOnly: ['airline', 'duration_minutes', 'duration', 'class_label', 'availability', 'booking_status', 'status', 'created_at'],
+      },
     )
     .add('POST', `${base}/{id}/withdraw/`, async ({ ctx, params }) => ({ body: await withdrawFlight(ctx, params.id) }), {
       summary: 'Withdraw a flight from sale',

@@ -23,9 +23,9 @@ import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
-export { queryObject } from './query.ts'
+export { queryObject } from '@meridian/validators/query-object'
 export type { RestCall, Reply, Handler, RouteTable, RouteDoc } from './router.ts'
-export { buildOpenApiDocument } from './openapi.ts'
+import { buildOpenApiDocument as buildDocument } from './openapi.ts'
 
 /** Paths the REST adapter owns: everything under them answers JSON, never the HTML app. */
 export function isRestPath(pathname: string): boolean {
@@ -56,7 +56,7 @@ function registerRoutes(table: RouteTable) {
   bookingRoutes(tagged(table, 'Bookings'))
   flightRoutes(tagged(table, 'Flights'))
   discoveryRoutes(tagged(table, 'Search'))
-  openApiRoutes(tagged(table, 'API reference'))
+  openApiRoutes(tagged(table, 'API reference'), listRestRoutes)
 }
 
 /** The event stream registers itself (event-stream.ts); its documentation is given here. */
@@ -99,4 +99,9 @@ export function listRestRoutes(): RestRouteInfo[] {
   }
   registerRoutes(table)
   return found
+}
+
+/** The OpenAPI 3.1 document of the whole route table (`npm run openapi`, GET /api/schema/). */
+export function buildOpenApiDocument(options: { origin?: string } = {}) {
+  return buildDocument({ ...options, routes: listRestRoutes() })
 }

@@ -71,7 +71,7 @@ describe('/api/itineraries/', () => {
     // The traveler sees it once a version is approved.
     expect((await server.request(path, { token: token.traveler })).status).toBe(404)
     expect((await server.request(`${path}status/`, { token: token.expert, body: { status: 'review' } })).status).toBe(200)
-    expect((await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved' } })).status).toBe(200)
+    expect((await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved', version: 1 } })).status).toBe(200)
     const seen = await server.request(path, { token: token.traveler })
     expect(seen.status).toBe(200)
     expect(seen.body.can).toEqual({ save: false, approve: false })
@@ -83,5 +83,102 @@ describe('/api/itineraries/', () => {
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ 'days.0.date': ['Enter a valid date (YYYY-MM-DD).'], 'days.0.title': ['This field is required.'] })
     expect(Object.keys(bad.body)).toContain('days.0.items.0.type')
+  })
+
+  it('PATCH changes only what it is sent: a title alone keeps the days and their prices; the itinerary’s fields are taken as they are read', async () => {
+    const created = await server.request(I, { token: token.expert, body: { trip_id: tripId } })
+    const path = `${I}${created.body.id}/`
+    const first = await server.request(path, { token: token.expert, method: 'PATCH', body: { version: 1, days: [day('2030-05-01', [meal('Pastéis', '4.50'), meal('Bacalhau', '28.00')])] } })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+
+    const renamed = await server.request(path, { token: token.expert, method: 'PATCH', body: { version: 2, title: 'Lisbon, slowly' } })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    expect(renamed.body).toMatchObject({ version: 3, title: 'Lisbon, slowly', total_cost: '32.50' })
+    const days = (b: { days: { key: string; items: { key: string; title: string; details: unknown }[] }[] }) =>
+      b.days.map((d) => ({ key: d.key, items: d.items.map((i) => [i.key, i.title, i.details]) }))
+    expect(days(renamed.body)).toEqual(days(first.body))
+    // Still a versioned save: a stale version is refused and changes nothing.
+    expect((await server.request(path, { token: token.expert, method: 'PATCH', body: { version: 2, title: 'Stale' } })).status).toBe(409)
+
+    // The read's shapes written back: travelers and budget as objects, the budget's read-only breakdown ignored.
+    const read = (await server.request(path, { token: token.expert })).body
+    const back = await server.request(path, {
+      token: token.expert,
+      method: 'PATCH',
+      body: { version: read.version, title: read.title, travelers: { ...read.travelers, adults: 3 }, budget: { ...read.budget, total: '1500.00' } },
+    })
+    expect(back.status, JSON.stringify(back.body)).toBe(200)
+    expect(back.body).toMatchObject({ version: 4, title: 'Lisbon, slowly', travelers: { adults: 3 }, budget: { total: '1500.00', currency: read.budget.currency } })
+    expect(days(back.body)).toEqual(days(first.body))
+    expect((await server.request(`${path}versions/`, { token: token.specialist })).body.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1])
+  })
+
+  it('takes items in the shape it answers them: location {name, address} and details {duration, cost, currency, booking_required, tags}', async () => {
+    const created = await server.request(I, { token: token.expert, body: { trip_id: tripId } })
+    const path = `${I}${created.body.id}/`
+    const spec = {
+      type: 'meal',
+      title: 'Bifana at the market',
+      location: { name: 'Mercado da Ribeira', address: 'Av. 24 de Julho 49, Lisbon' },
+      details: { duration: 45, cost: '15.30', currency: 'USD', booking_required: true, tags: ['street food'] },
+    }
+    const saved = await server.request(path, { token: token.expert, method: 'PATCH', body: { version: 1, days: [day('2030-05-01', [spec])] } })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const item = saved.body.days[0].items[0]
+    expect(item).toMatchObject({
+      title: 'Bifana at the market',
+      location: { name: 'Mercado da Ribeira', address: 'Av. 24 de Julho 49, Lisbon' },
+      details: { duration: 45, cost: '15.3000', currency: 'USD', booking_required: true, tags: ['street food'] },
+      unit_price: '15.30',
+    })
+    // Written back exactly as read, the plan reads the same.
+    const read = (await server.request(path, { token: token.expert })).body
+    const again = await server.request(path, { token: token.expert, method: 'PATCH', body: { version: read.version, days: read.days } })
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect(again.body.days).toEqual(read.days)
+  })
+
+  it('POST …/status/ approves the version it names: a version saved since answers 409, no version 400', async () => {
+    const created = await server.request(I, { token: token.expert, body: { trip_id: tripId } })
+    const path = `${I}${created.body.id}/`
+    expect((await server.request(`${path}status/`, { token: token.expert, body: { status: 'review' } })).status).toBe(200)
+    const read = await server.request(path, { token: token.specialist })
+    expect(read.body).toMatchObject({ status: 'review', version: 1 })
+    // Saved again while in review: version 2, with a 9,999.00 dinner.
+    const saved = await server.request(path, { token: token.expert, method: 'PATCH', body: { version: 1, days: [day('2030-05-01', [meal('Dinner', '9999.00')])] } })
+    expect(saved.body.version).toBe(2)
+
+    const stale = await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved', version: read.body.version } })
+    expect(stale.status).toBe(409)
+    expect(stale.body).toEqual({ detail: 'Version 2 was saved after you opened version 1. Review it before approving.' })
+    const missing = await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved' } })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toEqual({ version: ['This field is required.'] })
+    expect((await server.request(path, { token: token.specialist })).body).toMatchObject({ status: 'review', approved_version: null })
+    expect((await server.request(path, { token: token.traveler })).status).toBe(404)
+
+    // The version the answer calls `version` is the one sent back.
+    const approved = await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved', version: saved.body.version } })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(approved.body).toMatchObject({ status: 'approved', version: 2, approved_version: 2 })
+    expect((await server.request(path, { token: token.traveler })).body).toMatchObject({ status: 'approved', version: 2, approved_version: 2, total_cost: '9999.00' })
+  })
+
+  it('is the tRPC procedure itineraries.changeStatus, with the same refusals', async () => {
+    const created = await server.request(I, { token: token.expert, body: { trip_id: tripId } })
+    const id = created.body.id as number
+    const trpc = (who: string, data: unknown) => server.request('/trpc/itineraries.changeStatus', { token: token[who], body: { id, data } })
+    expect((await trpc('expert', { status: 'review' })).status).toBe(200)
+    await server.request(`${I}${id}/`, { token: token.expert, method: 'PATCH', body: { version: 1, days: [day('2030-05-01', [meal('Dinner', '9999.00')])] } })
+
+    const stale = await trpc('specialist', { status: 'approved', version: 1 })
+    expect(stale.status).toBe(409)
+    expect(stale.body.error).toMatchObject({ message: 'Version 2 was saved after you opened version 1. Review it before approving.', data: { code: 'CONFLICT' } })
+    const missing = await trpc('specialist', { status: 'approved' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.data).toMatchObject({ code: 'BAD_REQUEST', fields: { version: ['This field is required.'] } })
+    const approved = await trpc('specialist', { status: 'approved', version: 2 })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(approved.body.result.data).toMatchObject({ status: 'approved', approved_version: 2 })
   })
 })

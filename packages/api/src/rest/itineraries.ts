@@ -44,10 +44,14 @@ export function itineraryRoutes(table: RouteTable) {
     .add('PATCH', `${base}/{id}/`, async ({ ctx, params, body }) => ({ body: await saveItinerary(ctx, params.id, await body()) }), {
       summary: "Save an itinerary's days and items (a new version)",
       body: SaveItineraryInput,
+      readOnly: ['trip_id', 'total_days', 'total_cost', 'over_budget', 'status', 'approved_version', 'approved_by', 'approved_at', 'created_by', 'created_at'],
       errors: [409],
     })
     .add('POST', `${base}/{id}/status/`, async ({ ctx, params, body }) => ({ body: await changeItineraryStatus(ctx, params.id, await body()) }), {
       summary: "Move an itinerary's status (draft, review, approved)",
+      description:
+        '`version` is the version the caller has read. Approving must name it (400 `{"version": ["This field is required."]}` without it); ' +
+        'when a later version has been saved since, the move answers 409 and nothing changes.',
       body: ItineraryStatusInput,
       errors: [409],
     })

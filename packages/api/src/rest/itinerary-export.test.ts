@@ -97,7 +97,7 @@ describe('GET /api/itineraries/{id}/export/', () => {
     // The traveler: nothing before approval, then the approved version.
     expect((await server.request(`${path}export/?format=ics`, { token: token.traveler })).status).toBe(404)
     expect((await server.request(`${path}status/`, { token: token.expert, body: { status: 'review' } })).status).toBe(200)
-    expect((await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved' } })).status).toBe(200)
+    expect((await server.request(`${path}status/`, { token: token.specialist, body: { status: 'approved', version: 2 } })).status).toBe(200)
     const approved = await download(`${path}export/?format=ics`, 'traveler')
     expect(approved.status).toBe(200)
     expect(approved.headers.get('content-disposition')).toBe(`attachment; filename="itinerary-${id}-v2.ics"`)

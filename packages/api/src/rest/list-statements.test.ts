@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, roles, eq, sql } from '@meridian/db'
 import { createTestDatabase, recordStatements, type StatementRecord } from '@meridian/db/testing'
-import { seedDemoUsers } from '@meridian/core'
+import { seedDemoUsers } from '@meridian/core/seed'
 import { fillListTables } from '@meridian/core/list-seed'
 import { startTestServer, type TestServer } from '../testing.ts'
 

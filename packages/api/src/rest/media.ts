@@ -98,6 +98,7 @@ export function mediaRoutes(table: RouteTable) {
     .add('PATCH', '/api/media/{id}/', async (call) => ({ body: await updateMedia(call.ctx, id(call), await call.body(), call.origin) }), {
       summary: 'Change a media item',
       body: UpdateMediaInput,
+      readOnly: ['media_type', 'mime_type', 'original_filename', 'file_size', 'file_size_mb', 'status', 'failure_reason', 'content_type', 'object_id', 'content_object_name', 'preview_url', 'thumbnail_url', 'created_at'],
     })
     .add(
       'DELETE',

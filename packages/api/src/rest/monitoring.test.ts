@@ -1,4 +1,5 @@
-import { clientErrorReports, desc } from '@meridian/db'
+import { INVALID_TOKEN_MESSAGE } from '@meridian/core'
+import { clientErrorReports, count, desc, eq } from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing.ts'
 
@@ -23,6 +24,7 @@ const REPORT = {
   retryCount: 1,
 }
 
+const reportCount = async () => (await server.handle.db.select({ n: count() }).from(clientErrorReports))[0]!.n
 const latest = async () => (await server.handle.db.select().from(clientErrorReports).orderBy(desc(clientErrorReports.id)).limit(1))[0]!
 
 describe('POST /api/monitoring/log-error/ and /api/errors/', () => {
@@ -44,8 +46,14 @@ describe('POST /api/monitoring/log-error/ and /api/errors/', () => {
   })
 
   it('refuses a bad bearer token rather than storing the report anonymously', async () => {
-    const res = await server.request('/api/errors/', { body: REPORT, token: 'not-a-token' })
-    expect(res.status).toBe(401)
+    for (const path of ['/api/monitoring/log-error/', '/api/errors/']) {
+      const before = await reportCount()
+      const res = await server.request(path, { body: { ...REPORT, errorId: 'err_bad_token' }, token: 'not-a-token' })
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ detail: INVALID_TOKEN_MESSAGE })
+      expect(await reportCount()).toBe(before)
+    }
+    expect(await server.handle.db.select().from(clientErrorReports).where(eq(clientErrorReports.errorId, 'err_bad_token'))).toEqual([])
   })
 
   it('answers 400 with field errors for a report without a message', async () => {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { OPENAPI_TITLE, openApiDocumentFor } from './openapi.ts'
+import type { RestRouteInfo } from './index.ts'
+import { buildOpenApiDocument, type Json, OPENAPI_TITLE } from './openapi.ts'
 import type { RouteTable } from './router.ts'
 
 /** GET: the OpenAPI 3.1 document (JSON). */
@@ -55,12 +56,21 @@ const PAGE = `<!doctype html>
 `
 
 /** The document and its reference page (docs/api.md): public, derived from the route table. */
-export function openApiRoutes(table: RouteTable) {
+/**
+ * The document's and the page's routes. `routes` lists the whole table (these two included); the document is derived
+ * from code, so built once per process on first request, only its server differing per request.
+ */
+export function openApiRoutes(table: RouteTable, routes: () => RestRouteInfo[]) {
+  let built: Json | undefined
+  const documentFor = (origin: string): Json => {
+    built ??= buildOpenApiDocument({ routes: routes() })
+    return { ...built, servers: [{ url: origin }] }
+  }
   table
     .add(
       'GET',
       OPENAPI_SCHEMA_PATH,
-      async ({ origin }) => ({ body: openApiDocumentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }),
+      async ({ origin }) => ({ body: documentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }),
       'public',
       {
         summary: 'This OpenAPI 3.1 document',

@@ -4,8 +4,8 @@ import * as validators from '@meridian/validators'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing.ts'
-import { listRestRoutes, type RestRouteInfo } from './index.ts'
-import { buildOpenApiDocument, documentationProblems, jsonSchemaOf } from './openapi.ts'
+import { buildOpenApiDocument, listRestRoutes, type RestRouteInfo } from './index.ts'
+import { documentationProblems, jsonSchemaOf } from './openapi.ts'
 
 /** What the validator takes: the document as a parsed object. */
 type Spec = Parameters<Validator['validate']>[0] & object

@@ -4,7 +4,7 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { MAX_PAGE_SIZE } from './pagination.ts'
 import type { AuthMode, JsonBody, Method, RouteDoc } from './router.ts'
-import { listRestRoutes, type RestRouteInfo } from './index.ts'
+import type { RestRouteInfo } from './index.ts'
 
 /*
  * The OpenAPI 3.1 document of the REST adapter (docs/api.md), built from the route table: each route's path, method and
@@ -19,11 +19,11 @@ export const API_VERSION = '1.0.0'
 export interface OpenApiOptions {
   /** The server the document names (the request's origin); none: relative to wherever the document was fetched. */
   origin?: string
-  /** The routes to document; the whole table by default. */
-  routes?: RestRouteInfo[]
+  /** The routes to document (the route table lists them: rest/index.ts openApiDocument). */
+  routes: RestRouteInfo[]
 }
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 const WRITE_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH'])
 const isIdParam = (name: string) => name === 'id' || name.endsWith('_id')
@@ -52,6 +52,12 @@ export function jsonSchemaOf(schema: v.GenericSchema): Json {
 }
 
 const isJsonBody = (body: unknown): body is JsonBody => typeof body === 'object' && body !== null && 'jsonSchema' in body
+
+/** The route's description, with the fields its answer carries that the write does not take. */
+function describe(doc: RouteDoc): string {
+  const readOnly = doc.readOnly?.length ? `Read-only fields (answered, ignored when sent): ${doc.readOnly.map((f) => `\`${f}\``).join(', ')}.` : ''
+  return [doc.description ?? '', readOnly].filter(Boolean).join('\n\n')
+}
 
 function operationId(method: Method, path: string, taken: Set<string>): string {
   const words = [method.toLowerCase()]
@@ -141,7 +147,7 @@ export class OpenApiBuilder {
     const operation: Json = {
       operationId: operationId(route.method, route.path, taken),
       summary: doc?.summary ?? `${route.method} ${route.path}`,
-      ...(doc?.description ? { description: doc.description } : {}),
+      ...(doc?.description || doc?.readOnly ? { description: describe(doc) } : {}),
       tags: [doc?.tag ?? 'Other'],
       security: SECURITY[route.auth],
       ...(parameters.length ? { parameters } : {}),
@@ -255,7 +261,7 @@ const COMPONENT_SCHEMAS: Record<string, Json> = {
  * What keeps a route from being documented: no doc at all, no summary, a write (POST/PUT/PATCH) that names no body
  * schema (a write that reads none says `body: null`), a GET with a body. Empty for a fully documented table.
  */
-export function documentationProblems(routes: RestRouteInfo[] = listRestRoutes()): string[] {
+export function documentationProblems(routes: RestRouteInfo[]): string[] {
   const problems: string[] = []
   for (const { method, path, doc } of routes) {
     const route = `${method} ${path}`
@@ -274,8 +280,8 @@ export function documentationProblems(routes: RestRouteInfo[] = listRestRoutes()
 }
 
 /** The whole document: every route of the table as an operation, with the shared shapes under components. */
-export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
-  const routes = options.routes ?? listRestRoutes()
+export function buildOpenApiDocument(options: OpenApiOptions): Json {
+  const routes = options.routes
   const builder = new OpenApiBuilder()
   const taken = new Set<string>()
   const paths: Record<string, Json> = {}
@@ -313,12 +319,4 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       responses: COMPONENT_RESPONSES,
     },
   }
-}
-
-let cached: Json | undefined
-
-/** The document for one request: derived from code, so built once per process; only the server differs. */
-export function openApiDocumentFor(origin: string): Json {
-  cached ??= buildOpenApiDocument()
-  return { ...cached, servers: [{ url: origin }] }
 }

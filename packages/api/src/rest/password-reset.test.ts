@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, mailOutbox } from '@meridian/db'
 import { startTestServer, type TestServer } from '../testing.ts'
 
@@ -65,6 +65,38 @@ describe('password reset', () => {
     expect(reuse.status).toBe(400)
     expect(reuse.body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
     await server.login('admin', 'admin-reset-pass-1')
+  })
+
+  it('a link works until 60 minutes after it was sent, and is refused after', async () => {
+    // docs/architecture.md: reset links expire after 60 minutes (RESET_TOKEN_MINUTES). The service reads the clock
+    // through Date, so the test moves Date (only Date: timers run as usual) instead of waiting an hour.
+    const LIMIT_MS = 60 * 60_000
+    const sent = async (email: string) => {
+      const from = Date.now()
+      await server.request(REQUEST, { body: { email } })
+      const to = Date.now()
+      const [mail] = await mailTo(email)
+      return { token: tokenFrom(mail!.body), from, to }
+    }
+    const late = await sent('specialist@meridian.example')
+    const inTime = await sent('expert@meridian.example')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // A second past the limit, however late in the request the link was made.
+      vi.setSystemTime(late.to + LIMIT_MS + 1_000)
+      const refused = await server.request(CONFIRM, { body: { token: late.token, new_password: 'specialist-late-pass-1' } })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
+      // A second inside the limit, however early in the request the link was made.
+      vi.setSystemTime(inTime.from + LIMIT_MS - 1_000)
+      const accepted = await server.request(CONFIRM, { body: { token: inTime.token, new_password: 'expert-in-time-pass-1' } })
+      expect(accepted.status).toBe(200)
+      expect(accepted.body).toEqual({ detail: 'Password has been reset with the new password.' })
+    } finally {
+      vi.useRealTimers()
+    }
+    // The late link changed nothing: the old password still signs in.
+    await server.login('specialist')
   })
 
   it('refuses an unknown token and a weak password', async () => {

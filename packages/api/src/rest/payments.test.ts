@@ -71,7 +71,11 @@ describe('/api/payments/ with the manual provider', () => {
     expect([again.status, again.body.id]).toEqual([200, made.body.id])
 
     expect((await server.request(`${P}/create-intent/`, { body: { booking_id: b.id } })).status).toBe(401)
-    expect((await server.request(`${P}/create-intent/`, { token: token.stranger, body: { booking_id: b.id } })).status).toBe(404)
+    // Someone else's booking reads as one that does not exist: a field error on booking_id, saying nothing of it.
+    expect(await server.request(`${P}/create-intent/`, { token: token.stranger, body: { booking_id: b.id } })).toMatchObject({
+      status: 400,
+      body: { booking_id: ['Select one of your bookings.'] },
+    })
     const specialist = await server.request(`${P}/create-intent/`, { token: token.specialist, body: { booking_id: b.id } })
     expect([specialist.status, specialist.body]).toEqual([403, { detail: 'Only travelers pay for their bookings.' }])
     expect(await server.request(`${P}/create-intent/`, { token: token.traveler, body: {} })).toMatchObject({
@@ -166,5 +170,39 @@ describe('/api/payments/ with the Stripe provider', () => {
     expect(row).toMatchObject({ status: 'succeeded', method: 'card' })
     const confirmed = await stripeServer.request(`${P}/confirm/`, { token: token.traveler, body: { payment_intent_id: made.body.payment_intent_id } })
     expect(confirmed.body).toMatchObject({ status: 'succeeded', booking_status: 'confirmed', booking_payment_status: 'paid' })
+  })
+
+  it('an underpaid succeeded intent: confirm 409, create-intent again the same 409, the webhook records nothing; the booking stays unpaid', async () => {
+    const b = await booking(stripeServer, { amount: '240.00' })
+    const made = await stripeServer.request(`${P}/create-intent/`, { token: token.traveler, body: { booking_id: b.id } })
+    expect(made.status).toBe(201)
+    fake.succeed(made.body.payment_intent_id, 23999)
+    const mismatch = { detail: 'The amount Stripe received does not match the booking: the payment was not recorded. Contact support.' }
+    const confirm = await stripeServer.request(`${P}/confirm/`, { token: token.traveler, body: { payment_intent_id: made.body.payment_intent_id } })
+    expect([confirm.status, confirm.body]).toEqual([409, mismatch])
+    const again = await stripeServer.request(`${P}/create-intent/`, { token: token.traveler, body: { booking_id: b.id } })
+    expect([again.status, again.body]).toEqual([409, mismatch])
+    const payload = `{"id": "evt_rest_underpaid", "object": "event", "type": "payment_intent.succeeded", "data": {"object": {"id": "${made.body.payment_intent_id}"}}}`
+    const webhook = await send(payload, sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_meridian_fake' }))
+    expect(webhook).toMatchObject({ status: 200, body: { received: true, duplicate: false, outcome: 'ignored' } })
+    const [payment] = await stripeServer.handle.db.select().from(payments).where(eq(payments.id, made.body.id))
+    expect(payment).toMatchObject({ status: 'requires_payment', confirmedAt: null })
+    const [row] = await stripeServer.handle.db.select().from(bookings).where(eq(bookings.id, b.id))
+    expect(row).toMatchObject({ status: 'pending', paymentState: 'unpaid' })
+  })
+
+  it('a correctly signed webhook older than five minutes answers 400 and records nothing', async () => {
+    const b = await booking(stripeServer)
+    const made = await stripeServer.request(`${P}/create-intent/`, { token: token.traveler, body: { booking_id: b.id } })
+    fake.succeed(made.body.payment_intent_id)
+    const payload = `{"id": "evt_rest_stale", "object": "event", "type": "payment_intent.succeeded", "data": {"object": {"id": "${made.body.payment_intent_id}"}}}`
+    const stale = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_meridian_fake', timestamp: Math.floor(Date.now() / 1000) - 301 })
+    const res = await send(payload, stale)
+    expect([res.status, res.body]).toEqual([400, { detail: 'Invalid webhook signature.' }])
+    expect(await stripeServer.handle.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_rest_stale'))).toHaveLength(0)
+    const [payment] = await stripeServer.handle.db.select().from(payments).where(eq(payments.id, made.body.id))
+    expect(payment).toMatchObject({ status: 'requires_payment' })
+    const [row] = await stripeServer.handle.db.select().from(bookings).where(eq(bookings.id, b.id))
+    expect(row).toMatchObject({ paymentState: 'unpaid' })
   })
 })

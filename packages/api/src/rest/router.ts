@@ -54,6 +54,11 @@ export interface RouteDoc {
   body?: v.GenericSchema | JsonBody | null
   /** The body's fields are all optional (a partial update that merges the fields sent into the record). */
   partial?: boolean
+  /**
+   * Fields the record's answer carries that this write does not take (DRF's read_only): sent, they are ignored. The
+   * reference lists them; the round-trip test holds every other field it reads to be taken.
+   */
+  readOnly?: string[]
   /** A multipart/form-data upload instead of JSON: its fields' schema and the name its file parts go by. */
   multipart?: { fields?: v.GenericSchema; files: string }
   /** The query's schema (its keys become query parameters). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUser } from '@meridian/core'
-import { eq, quizSubmissions, sql, travelerExperts, tripAssignments, trips, users } from '@meridian/db'
+import { insertBooking, insertUser } from '@meridian/core'
+import { seedCurrencies } from '@meridian/core/currency-seed'
+import { conversionRates, currencies, eq, payments, quizSubmissions, sql, travelerExperts, tripAssignments, trips, users } from '@meridian/db'
 import { startTestServer, type TestServer } from '../testing.ts'
 
 let server: TestServer
@@ -288,6 +289,63 @@ describe('assign-expert', () => {
 })
 
 describe('customers', () => {
+  it('Total spent is what the traveler paid: payments received less refunds, in the base currency at today’s rates', async () => {
+    const db = server.handle.db
+    const spender = await insertUser(db, { username: 'sam', email: 'sam@example.com', password: 'meridian-demo', role: 'traveler', firstName: 'Sam', lastName: 'Spender' })
+    await seedCurrencies(db)
+    const code = async (c: string) => (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, c)))[0]!.id
+    await db.insert(conversionRates).values({ fromCurrencyId: await code('EUR'), toCurrencyId: await code('USD'), rate: '1.1', effectiveDate: '2020-01-01' })
+    const pay = async (amount: string, currency: string, status: 'succeeded' | 'refunded' | 'refund_due' | 'requires_payment') => {
+      const booking = await insertBooking(db, { bookingType: 'activity', travelerId: spender, title: `Tour ${amount}`, serviceDate: '2031-03-12', partySize: 1, amount, currency, status: 'confirmed' })
+      await db.insert(payments).values({ bookingId: booking.id, provider: 'manual', intentId: `man_${booking.id}`, amount, currency, status })
+    }
+    const spentOf = async () => (await get(`${S}/customers/?search=spender`, 'specialist')).body.results[0]
+    expect(await spentOf()).toMatchObject({ total_spent: '0.00', total_spent_currency: 'USD' })
+    await pay('100.00', 'USD', 'succeeded')
+    await pay('50.05', 'EUR', 'succeeded') // 55.055 dollars: rounded once, half up, with the rest
+    await pay('30.00', 'USD', 'refunded') // given back
+    await pay('20.00', 'USD', 'refund_due') // owed back
+    await pay('40.00', 'USD', 'requires_payment') // not received
+    expect(await spentOf()).toMatchObject({ total_spent: '155.06', total_spent_currency: 'USD' })
+    // The profile says the same.
+    expect((await get(`${S}/customers/${spender}/`, 'specialist')).body).toMatchObject({ total_spent: '155.06' })
+  })
+
+  it('sorts by Total spent, most first, then travelers who have paid nothing, newest first, page by page', async () => {
+    const db = server.handle.db
+    await seedCurrencies(db)
+    const code = async (c: string) => (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, c)))[0]!.id
+    await db.insert(conversionRates).values({ fromCurrencyId: await code('GBP'), toCurrencyId: await code('USD'), rate: '1.25', effectiveDate: '2020-01-01' })
+    const traveler = (username: string) => insertUser(db, { username, email: `${username}@example.com`, password: 'meridian-demo', role: 'traveler', firstName: username, lastName: 'Ordertest' })
+    const [euros, dollars, none, older] = [await traveler('ord_pounds'), await traveler('ord_dollars'), await traveler('ord_none'), await traveler('ord_older')]
+    await db.update(users).set({ dateJoined: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, older))
+    const pay = async (travelerId: number, amount: string, currency: string) => {
+      const booking = await insertBooking(db, { bookingType: 'activity', travelerId, title: `Order ${amount}`, serviceDate: '2031-03-12', partySize: 1, amount, currency, status: 'confirmed' })
+      await db.insert(payments).values({ bookingId: booking.id, provider: 'manual', intentId: `ord_${booking.id}`, amount, currency, status: 'succeeded' })
+    }
+    await pay(euros, '10.00', 'GBP') // 12.50 dollars
+    await pay(dollars, '12.00', 'USD')
+    await pay(older, '1.00', 'USD')
+    const order = async (query: string) => (await get(`${S}/customers/?search=ordertest&ordering=-total_spent${query}`, 'specialist')).body
+    const all = await order('')
+    expect(all.results.map((c: { id: number; total_spent: string }) => [c.id, c.total_spent])).toEqual([
+      [euros, '12.50'],
+      [dollars, '12.00'],
+      [older, '1.00'],
+      [none, '0.00'],
+    ])
+    expect(all.count).toBe(4)
+    // Page by page: the same order, the payers then the rest.
+    const pages = [await order('&page_size=3&page=1'), await order('&page_size=3&page=2')]
+    expect(pages.map((p) => p.results.map((c: { id: number }) => c.id))).toEqual([[euros, dollars, older], [none]])
+    expect(pages[1]!.count).toBe(4)
+    // Newest first stays the default.
+    expect((await get(`${S}/customers/?search=ordertest`, 'specialist')).body.results.map((c: { id: number }) => c.id).at(-1)).toBe(older)
+    const wrong = await get(`${S}/customers/?ordering=spent`, 'specialist')
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.ordering[0]).toContain('-total_spent')
+  })
+
   it('lists travelers with their status, expert and figures, searches, filters and counts', async () => {
     const res = await get(`${S}/customers/?search=reyes`, 'specialist')
     expect(res.status).toBe(200)

@@ -78,6 +78,25 @@ describe('suppliers', () => {
     expect((await server.request(SUPPLIERS, { token: token.admin })).body.count).toBe(before)
   })
 
+  it('takes only an active country (§5 chosen by searching active countries); a supplier keeps the one it has after it is made inactive', async () => {
+    const tonga = (await server.request('/api/destinations/countries-mgmt/', { token: token.admin, body: { name: 'Tonga', continent: 'Oceania' } })).body.id
+    const kiribati = (await server.request(`${SUPPLIERS}country-options/?search=kiribati`, { token: token.admin })).body[0].id
+    const refused = await server.request(SUPPLIERS, { token: token.admin, body: { name: 'Atoll Tours', country: kiribati } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ country: ['Kiribati is not an active country.'] })
+    const s = await supplier({ name: 'Atoll Tours', country: tonga })
+    const toInactive = await server.request(`${SUPPLIERS}${s.id}/`, { token: token.admin, method: 'PATCH', body: { country: String(kiribati) } })
+    expect(toInactive.status).toBe(400)
+    expect(toInactive.body).toEqual({ country: ['Kiribati is not an active country.'] })
+    await server.request(`/api/destinations/countries-mgmt/${tonga}/`, { token: token.admin, method: 'PATCH', body: { is_active: false } })
+    const kept = await server.request(`${SUPPLIERS}${s.id}/`, { token: token.admin, method: 'PATCH', body: { country: tonga, notes: 'Still here' } })
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200)
+    expect(kept.body).toMatchObject({ country: { id: tonga, name: 'Tonga' }, notes: 'Still here' })
+    const other = await supplier({ name: 'Reef Line' })
+    const notKept = await server.request(`${SUPPLIERS}${other.id}/`, { token: token.admin, method: 'PATCH', body: { country: tonga } })
+    expect(notKept.body).toEqual({ country: ['Tonga is not an active country.'] })
+  })
+
   it('changes the status only through its own action', async () => {
     const s = await supplier({ name: 'Coast Boats', supplier_type: 'transport' })
     const viaPatch = await server.request(`${SUPPLIERS}${s.id}/`, { token: token.expert, method: 'PATCH', body: { status: 'suspended', notes: 'x' } })
@@ -98,8 +117,15 @@ describe('suppliers', () => {
     expect(search.body.results.map((s: { name: string }) => s.name)).toEqual(['Café Olé Tours'])
     const pending = await server.request(`${SUPPLIERS}?status=pending&supplier_type=restaurant`, { token: token.admin })
     expect(pending.body.count).toBe(1)
-    const verified = await server.request(`${SUPPLIERS}?verified=true`, { token: token.admin })
-    expect(verified.body.results.every((s: { verified: boolean }) => s.verified)).toBe(true)
+    // The verified filter answers exactly the verified suppliers: a known one in, the unverified café out.
+    const known = await supplier({ name: 'Verified Vantage', supplier_type: 'tour_operator', verified: true })
+    const all = (await server.request(`${SUPPLIERS}?page_size=500`, { token: token.admin })).body.results as { id: number; name: string; verified: boolean }[]
+    const verified = await server.request(`${SUPPLIERS}?verified=true&page_size=500`, { token: token.admin })
+    const verifiedIds = verified.body.results.map((s: { id: number }) => s.id)
+    expect(verifiedIds).toContain(known.id)
+    expect(verified.body.results.map((s: { name: string }) => s.name)).not.toContain('Café Olé Tours')
+    expect(verifiedIds).toEqual(all.filter((s) => s.verified).map((s) => s.id))
+    expect(verified.body.count).toBe(verifiedIds.length)
     const options = await server.request(`${SUPPLIERS}select_options/?search=cafe&type=restaurant`, { token: token.admin })
     expect(options.body).toEqual([{ id: expect.any(Number), name: 'Café Olé Tours', supplier_type: 'restaurant', status: 'pending', verified: false }])
     const badFilter = await server.request(`${SUPPLIERS}?status=sleeping`, { token: token.admin })

@@ -34,6 +34,7 @@ export function tripRoutes(table: RouteTable) {
     .add('PATCH', `${traveler}/trips/{id}/`, async ({ ctx, params, body }) => ({ body: await updateTrip(ctx, params.id, await body()) }), {
       summary: 'Change a trip',
       body: UpdateTripInput,
+      readOnly: ['location', 'city', 'country', 'image', 'days', 'trip_type', 'budget_spent', 'budget_remaining', 'flights_count', 'accommodations_count', 'activities_count', 'expert', 'assignment', 'rating', 'rating_comment', 'created_at'],
       errors: [409],
     })
     .add('POST', `${traveler}/trip-requests/`, async ({ ctx, body }) => ({ status: 201, body: await submitTripRequest(ctx, await body()) }), {

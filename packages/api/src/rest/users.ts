@@ -107,10 +107,12 @@ export function userRoutes(table: RouteTable) {
     .add('PATCH', `${usersMgmt}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateManagedUser(ctx, idOf(params.id), await body()) }), 'optional', {
       summary: 'Change a user',
       body: UpdateManagedUserInput,
+      readOnly: ['full_name', 'date_joined', 'last_login'],
     })
     .add('PUT', `${usersMgmt}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateManagedUser(ctx, idOf(params.id), await body()) }), 'optional', {
       summary: 'Change a user',
       body: UpdateManagedUserInput,
+      readOnly: ['full_name', 'date_joined', 'last_login'],
     })
     .add(
       'DELETE',
@@ -150,10 +152,12 @@ export function userRoutes(table: RouteTable) {
     .add('PATCH', `${rolesBase}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateRole(ctx, roleId(params.id), await body()) }), 'optional', {
       summary: 'Change a role',
       body: UpdateRoleInput,
+      readOnly: ['user_count', 'is_builtin', 'created_at'],
     })
     .add('PUT', `${rolesBase}/{id}/`, async ({ ctx, params, body }) => ({ body: await updateRole(ctx, roleId(params.id), await body()) }), 'optional', {
       summary: 'Change a role',
       body: UpdateRoleInput,
+      readOnly: ['user_count', 'is_builtin', 'created_at'],
     })
     .add(
       'DELETE',

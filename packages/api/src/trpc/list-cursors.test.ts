@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, type DatabaseHandle, eq, locations, roles, sql, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
-import { seedDemoUsers } from '@meridian/core'
+import { seedDemoUsers } from '@meridian/core/seed'
 import { fillListTables } from '@meridian/core/list-seed'
 import { createMeridianClient } from '../client.ts'
 import { startTestServer, type TestServer } from '../testing.ts'

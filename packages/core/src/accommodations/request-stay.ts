@@ -2,6 +2,7 @@ import { hasPermission } from '@meridian/auth'
 import { and, asc, eq, inArray, trips } from '@meridian/db'
 import { nightsBetween, StayRequestInput, STAY_MESSAGES } from '@meridian/validators'
 import { requireActor } from '../access.ts'
+import { openTrip } from '../bookings/open-trip.ts'
 import { insertBooking, serializeBooking, type SerializedBooking } from '../bookings/record.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
@@ -22,7 +23,7 @@ export function requireStayRequester(ctx: ServiceContext): Actor {
 
 /**
  * POST /api/accommodations/{id}/book/: a pending hotel booking for the traveler (check-in from today, at most 60
- * nights, 1–10 rooms, 1–20 guests and at least one a room, optionally for one of their own trips), priced 0.00 USD
+ * nights, 1–10 rooms, 1–20 guests and at least one a room, optionally for one of their own open trips), priced 0.00 USD
  * until staff confirm it with the quoted amount. Needs create_trips. Writes one booking.
  */
 export async function requestStay(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<SerializedBooking> {
@@ -31,8 +32,9 @@ export async function requestStay(ctx: ServiceContext, rawId: unknown, input: un
   const stay = parseInput(StayRequestInput, input ?? {})
   if (stay.check_in < todayUtc()) throw DomainError.invalid({ check_in: [STAY_MESSAGES.checkInPast] })
   const nights = nightsBetween(stay.check_in, stay.check_out)
-  const row = await ctx.db.transaction((tx) =>
-    insertBooking(tx, {
+  const row = await ctx.db.transaction(async (tx) => {
+    if (stay.trip_id != null) await openTrip(tx, actor.id, stay.trip_id)
+    return insertBooking(tx, {
       bookingType: 'hotel',
       travelerId: actor.id,
       tripId: stay.trip_id,
@@ -50,8 +52,8 @@ export async function requestStay(ctx: ServiceContext, rawId: unknown, input: un
         accommodation: { id: supplier.id, name: supplier.name, city: supplier.city, country: country?.name ?? '' },
       },
       notes: stay.notes,
-    }),
-  )
+    })
+  })
   return serializeBooking(row)
 }
 

@@ -4,6 +4,7 @@ import {
   activityPricingTiers,
   activityTags,
   and,
+  asc,
   countries,
   currencies,
   type Database,
@@ -158,22 +159,31 @@ function columns(r: Resolved): typeof activities.$inferInsert {
   }
 }
 
-/** Replace an activity's tiers and tags (inside the caller's transaction). */
+/**
+ * Write an activity's tiers and tags (inside the caller's transaction). A tier keeps its record (and id) at its
+ * position: the tiers read and sent back unchanged read the same afterwards; extra positions are added or removed.
+ */
 async function writeChildren(tx: Tx, activityId: number, tiers: TierValue[], tagNames: string[]) {
-  await tx.delete(activityPricingTiers).where(eq(activityPricingTiers.activityId, activityId))
-  if (tiers.length) {
-    await tx.insert(activityPricingTiers).values(
-      tiers.map((t, i) => ({
-        activityId,
-        position: i,
-        name: t.name,
-        minQuantity: t.min_quantity,
-        maxQuantity: t.max_quantity,
-        pricePerUnit: t.price_per_unit,
-        fixedPrice: t.fixed_price,
-      })),
-    )
+  const held = await tx
+    .select({ id: activityPricingTiers.id })
+    .from(activityPricingTiers)
+    .where(eq(activityPricingTiers.activityId, activityId))
+    .orderBy(asc(activityPricingTiers.position), asc(activityPricingTiers.id))
+  const values = tiers.map((t, i) => ({
+    activityId,
+    position: i,
+    name: t.name,
+    minQuantity: t.min_quantity,
+    maxQuantity: t.max_quantity,
+    pricePerUnit: t.price_per_unit,
+    fixedPrice: t.fixed_price,
+  }))
+  for (const [i, value] of values.entries()) {
+    if (i < held.length) await tx.update(activityPricingTiers).set(value).where(eq(activityPricingTiers.id, held[i]!.id))
   }
+  if (values.length > held.length) await tx.insert(activityPricingTiers).values(values.slice(held.length))
+  const extra = held.slice(values.length).map((h) => h.id)
+  if (extra.length) await tx.delete(activityPricingTiers).where(inArray(activityPricingTiers.id, extra))
   await tx.delete(activityTags).where(eq(activityTags.activityId, activityId))
   const unique = [...new Map(tagNames.map((n) => [n.toLowerCase(), n])).values()]
   if (!unique.length) return

@@ -1,5 +1,5 @@
 import { desc, users } from '@meridian/db'
-import { baseCurrencyCode } from '../analytics/figures.ts'
+import { baseCurrencyCode } from '../currencies/currencies.ts'
 import { periodWindow } from '../analytics/periods.ts'
 import { type AnalyticsCards, analyticsCards, type AnalyticsReport, currentAnalyticsReport, requireAnalytics } from '../analytics/report.ts'
 import { HEALTH_THRESHOLDS, type HealthState, type ServiceHealth, serviceHealth, worstCheck } from '../monitoring/service-health.ts'

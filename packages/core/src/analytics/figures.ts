@@ -1,7 +1,6 @@
-import { type Database, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, rowsOf, sql } from '@meridian/db'
 import { conversionFor, type Money, sumIn } from '../bookings/money.ts'
-import { baseCurrency } from '../currencies/currencies.ts'
+import { baseCurrencyCode } from '../currencies/currencies.ts'
 import { Dec } from '../currencies/money.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import { changePercent, type PeriodWindow, type Span } from './periods.ts'
@@ -37,8 +36,6 @@ const span = (s: Span) => ({
   toDay: s.to.toISOString().slice(0, 10),
 })
 
-/** The code of the base currency (USD when none is marked). */
-export const baseCurrencyCode = async (db: Database) => (await baseCurrency(db))?.code ?? 'USD'
 
 /** The card figures of a window (docs/analytics.md "Cards"): a few statements, each over both spans at once. */
 export async function analyticsFigures(db: Database, window: PeriodWindow, knownCurrency?: string): Promise<AnalyticsFigures> {

@@ -1,5 +1,4 @@
-import { type Database, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, rowsOf, sql } from '@meridian/db'
 import { conversionFor, sumIn } from '../bookings/money.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import type { PeriodWindow } from './periods.ts'

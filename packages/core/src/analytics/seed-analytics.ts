@@ -1,5 +1,4 @@
-import { type Database, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, rowsOf, sql } from '@meridian/db'
 
 const DAY = 86_400_000
 

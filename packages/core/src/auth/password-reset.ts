@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { PasswordResetConfirmInput, PasswordResetInput } from '@meridian/validators'
 import { hashPassword } from '@meridian/auth'
-import { and, eq, gt, isNull, passwordResetRequests, passwordResetTokens, signInAttempts, sql, users } from '@meridian/db'
+import { and, eq, gt, isNull, passwordResetRequests, passwordResetTokens, rowsOf, signInAttempts, sql, users } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { AUTH_MESSAGES, STATUS_MESSAGES } from '../messages.ts'
 import { parseInput } from '../validation.ts'
 import { enqueueMail } from '../mail/enqueue-mail.ts'
 import { endAllSignIns } from './end-sign-ins.ts'
-import { rowsOf, signInAccountKey } from './throttle.ts'
+import { signInAccountKey } from './throttle.ts'
 import { PASSWORD_RESET_LIMITS, THROTTLE_LOCKS } from './throttle-limits.ts'
 
 export const RESET_TOKEN_MINUTES = 60

@@ -1,8 +1,8 @@
-import { type Database, sql } from '@meridian/db'
+import { type Database, rowsOf, sql } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { recordActivity } from '../activity/record-activity.ts'
 import { enqueueMail } from '../mail/enqueue-mail.ts'
-import { lockAccount, markSignInFailed, rowsOf, type SignInAttempt } from './throttle.ts'
+import { lockAccount, markSignInFailed, type SignInAttempt } from './throttle.ts'
 import { SIGN_IN_LIMITS } from './throttle-limits.ts'
 
 export const SIGN_IN_PAUSED_ACTION = 'user.sign_in_paused'

@@ -1,4 +1,4 @@
-import { type Database, eq, signInAttempts, sql } from '@meridian/db'
+import { type Database, eq, rowsOf, signInAttempts, sql } from '@meridian/db'
 import { DomainError } from '../errors.ts'
 import { STATUS_MESSAGES } from '../messages.ts'
 import { SIGN_IN_LIMITS, THROTTLE_LOCKS } from './throttle-limits.ts'
@@ -27,11 +27,6 @@ export interface SignInAccount {
  */
 export function signInAccountKey(userId: number | null, typed: string): string {
   return userId === null ? `name:${typed.toLowerCase()}` : `user:${userId}`
-}
-
-/** Rows of a raw statement, on both drivers (postgres.js answers an array, PGlite an object with rows). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }
 
 /** Take the account's lock for the rest of the transaction (the ceiling's notice is decided under it). */

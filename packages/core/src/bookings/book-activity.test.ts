@@ -113,7 +113,7 @@ describe('booking from an approved itinerary, and a trip as a package', () => {
     }
     expect(await itemIdOf()).toBeUndefined()
     await changeItineraryStatus(as.expert!, plan.id, { status: 'review' })
-    await changeItineraryStatus(as.specialist!, plan.id, { status: 'approved' })
+    await changeItineraryStatus(as.specialist!, plan.id, { status: 'approved', version: 2 })
     const itemId = (await itemIdOf())!
     expect(itemId).toBeGreaterThan(0)
 

@@ -1,12 +1,13 @@
-import { and, eq, sql, trips } from '@meridian/db'
+import { and, eq, notInArray, trips } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
 import { requireBooker } from './access.ts'
-import { answer, bookableActivity, checkDay, details, livePackage, openTrip, priceFor } from './book-shared.ts'
-import { BookActivityInput } from './inputs.ts'
+import { answer, bookableActivity, checkDay, details, livePackage, priceFor } from './book-shared.ts'
+import { BookActivityInput } from '@meridian/validators'
 import { BOOKING_MESSAGES } from './messages.ts'
+import { CLOSED_TRIP_STATUSES, openTrip } from './open-trip.ts'
 import { insertBooking } from './record.ts'
 
 export { BOOKING_HORIZON_DAYS } from './book-shared.ts'
@@ -54,7 +55,7 @@ export async function bookableTrips(ctx: ServiceContext) {
   return ctx.db
     .select({ id: trips.id, title: trips.title, start_date: trips.startDate, end_date: trips.endDate })
     .from(trips)
-    .where(and(eq(trips.travelerId, actor.id), sql`${trips.status} not in ('completed', 'cancelled')`))
+    .where(and(eq(trips.travelerId, actor.id), notInArray(trips.status, [...CLOSED_TRIP_STATUSES])))
     .orderBy(trips.startDate, trips.id)
     .limit(100)
 }

@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '@meridian/validators'
-import { and, bookings, type Database, eq, sql, trips } from '@meridian/db'
+import { and, bookings, type Database, eq, sql } from '@meridian/db'
 import type { Actor } from '../context.ts'
 import { readActivity } from '../activities/activities.ts'
 import { computePrice } from '../activities/pricing.ts'
@@ -55,18 +55,6 @@ export function priceFor(activity: CatalogueActivityDto, date: string, participa
 export function checkDay(date: string, today: string, field = 'date') {
   if (date < today) throw DomainError.invalid({ [field]: [BOOKING_MESSAGES.datePast] })
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw DomainError.invalid({ [field]: [BOOKING_MESSAGES.dateTooFar] })
-}
-
-/** The traveler's own trip, open for bookings; locked for the rest of the transaction. */
-export async function openTrip(tx: Tx, travelerId: number, tripId: number, field = 'trip_id') {
-  const [trip] = await tx
-    .select()
-    .from(trips)
-    .where(and(eq(trips.id, tripId), eq(trips.travelerId, travelerId)))
-    .for('update')
-  if (!trip) throw DomainError.invalid({ [field]: ['Choose one of your own trips.'] })
-  if (trip.status === 'completed' || trip.status === 'cancelled') throw DomainError.invalid({ [field]: [BOOKING_MESSAGES.tripClosed] })
-  return trip
 }
 
 /** The live (not cancelled) package booking of a trip, if any. */

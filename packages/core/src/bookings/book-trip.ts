@@ -1,12 +1,12 @@
-import { and, bookings, eq, sql, trips } from '@meridian/db'
+import { and, bookings, eq, rowsOf, sql, trips } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
-import { rowsOf } from '../auth/throttle.ts'
 import { Dec } from '../currencies/money.ts'
 import { idOf, todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { requireBooker } from './access.ts'
 import { answer, livePackage } from './book-shared.ts'
 import { BOOKING_MESSAGES } from './messages.ts'
+import { assertTripOpen } from './open-trip.ts'
 import { insertBooking } from './record.ts'
 
 /**
@@ -25,7 +25,7 @@ export async function bookTrip(ctx: ServiceContext, rawTripId: unknown) {
       .where(and(eq(trips.id, tripId), eq(trips.travelerId, actor.id)))
       .for('update')
     if (!trip) throw new DomainError('not_found', 'The requested trip was not found.')
-    if (trip.status === 'completed' || trip.status === 'cancelled') throw DomainError.invalid({ non_field_errors: [BOOKING_MESSAGES.tripClosed] })
+    assertTripOpen(trip, 'non_field_errors')
     if (trip.startDate <= todayUtc()) throw DomainError.invalid({ non_field_errors: [BOOKING_MESSAGES.tripStarted] })
     const [plan] = rowsOf<{ itinerary_id: number; version: number; total: string | null; currency: string | null }>(
       await tx.execute(sql`

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
 import { requireBookingScope } from './access.ts'
 import { bookingFilters, bookingScopeCondition } from './bookings.ts'
-import { ListBookingsQuery } from './inputs.ts'
+import { ListBookingsQuery } from '@meridian/validators'
 
 /** The most rows one export holds (the newest); a wider export is a report, not a download. */
 export const EXPORT_MAX_ROWS = 10_000

@@ -1,5 +1,7 @@
+import { BOOKING_FORM_MESSAGES } from '@meridian/validators/booking-constants'
 /** The words of the booking calls and screens (docs/bookings.md). */
 export const BOOKING_MESSAGES = {
+  ...BOOKING_FORM_MESSAGES,
   notFound: 'The requested booking was not found.',
   denied: "You don't have permission to perform this action.",
   travelersOnly: 'Only travelers can book.',
@@ -10,14 +12,11 @@ export const BOOKING_MESSAGES = {
   travelerTooLate: 'A booking can be cancelled by its traveler until the day before its date; ask your expert.',
   staffTooLate: 'This booking’s date has passed: only the superadmin can cancel it now.',
   amountRequired: 'Enter the quoted total of the stay.',
-  amountInvalid: 'Enter an amount of 0.01 or more with at most 2 decimals.',
-  currencyInvalid: 'Choose an active currency.',
   activityNotFound: 'The requested activity was not found.',
   itemNotFound: 'The requested itinerary item was not found.',
   itemNotActivity: 'Only an activity from the catalogue can be booked from an itinerary.',
   itemBooked: (reference: string) => `This item is already booked (${reference}).`,
   itemPast: 'This item’s day has passed.',
-  dateInvalid: 'Enter a valid date (YYYY-MM-DD).',
   datePast: 'Choose today or a later day.',
   dateTooFar: 'Choose a day within the next two years.',
   notAvailableOn: (day: string) => `This activity does not run on ${day}s.`,

@@ -1,5 +1,4 @@
-import { type Database, type Placeholder, type SQL, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, type Placeholder, rowsOf, type SQL, sql } from '@meridian/db'
 import { Dec, marginFactor, type RateRow, resolveRate } from '../currencies/money.ts'
 
 /** An amount in one currency: exact decimal text. */

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module'
 import { countries, type Database, locations, regions, sql } from '@meridian/db'
+import { AIRPORT_COUNTRY_ALIASES } from '../flights/reference-airports.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -47,21 +48,6 @@ export interface CatalogueSeedResult {
   countries: number
   regions: number
   locations: number
-}
-
-/** OpenFlights spells some countries differently from ISO names. */
-const AIRPORT_COUNTRY_ALIASES: Record<string, string> = {
-  "cote d'ivoire": 'CI',
-  'congo (brazzaville)': 'CG',
-  'congo (kinshasa)': 'CD',
-  swaziland: 'SZ',
-  'cape verde': 'CV',
-  'czech republic': 'CZ',
-  turkey: 'TR',
-  macedonia: 'MK',
-  macau: 'MO',
-  burma: 'MM',
-  'virgin islands': 'VI',
 }
 
 const BATCH = 1000

@@ -7,7 +7,7 @@ import {
   SupplierOptionsQuery,
   UpdateSupplierInput,
 } from '@meridian/validators'
-import { and, asc, count, countries, type Database, eq, getTableColumns, inArray, type SQL, sql, suppliers } from '@meridian/db'
+import { and, asc, count, countries, type Database, eq, getTableColumns, inArray, or, type SQL, sql, suppliers } from '@meridian/db'
 import { pagedList } from '../lists/paged-list.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -166,10 +166,18 @@ export async function supplierCountryOptions(ctx: ServiceContext, query: unknown
   return countryOptionsFor(ctx.db, query)
 }
 
-/** Active countries as `{id, name}` by name: the supplier form's country choice (§5). Needs supplier access. */
-export async function listSupplierCountryChoices(ctx: ServiceContext) {
+/**
+ * Active countries as `{id, name}` by name: the supplier form's country choice (§5), with `keep` (the supplier's own
+ * country) even if it has since been made inactive. Needs supplier access.
+ */
+export async function listSupplierCountryChoices(ctx: ServiceContext, keep: number | null = null) {
   canReadSuppliers(ctx)
-  return ctx.db.select({ id: countries.id, name: countries.name }).from(countries).where(eq(countries.isActive, true)).orderBy(asc(countries.name))
+  const active = eq(countries.isActive, true)
+  return ctx.db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(keep ? or(active, eq(countries.id, keep)) : active)
+    .orderBy(asc(countries.name))
 }
 
 async function loadSupplier(db: Database, id: number): Promise<SupplierRow> {
@@ -213,10 +221,15 @@ function supplierValues(input: UpdateSupplierInput) {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<typeof suppliers.$inferInsert>
 }
 
-async function checkCountry(db: Database, countryId: number | null | undefined) {
+/**
+ * A supplier's country is one of the active countries (§5: chosen by searching them). The country a supplier already
+ * has stays acceptable after it was made inactive, so an edit that leaves it as it is still saves.
+ */
+async function checkCountry(db: Database, countryId: number | null | undefined, current: number | null = null) {
   if (!countryId) return
-  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId))
-  if (!row) throw DomainError.invalid({ country: ['Select a valid country.'] })
+  const [row] = await db.select({ name: countries.name, isActive: countries.isActive }).from(countries).where(eq(countries.id, countryId))
+  if (!row) throw DomainError.invalid({ country: [CATALOGUE_MESSAGES.supplierUnknownCountry] })
+  if (!row.isActive && countryId !== current) throw DomainError.invalid({ country: [CATALOGUE_MESSAGES.supplierInactiveCountry(row.name)] })
 }
 
 /** Add a supplier; a new supplier is active unless a status comes with it (§4). Needs manage_suppliers. */
@@ -235,12 +248,13 @@ export async function createSupplier(ctx: ServiceContext, input: unknown): Promi
 export async function updateSupplier(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<SupplierDto> {
   canWriteSuppliers(ctx)
   const id = recordId(rawId, CATALOGUE_MESSAGES.supplierNotFound)
-  if (input && typeof input === 'object' && 'status' in input) {
+  const data = parseInput(UpdateSupplierInput, input)
+  const current = await loadSupplier(ctx.db, id)
+  // The status is read here and changed through its own action: sent back as it is, it is taken (and changes nothing).
+  if (input && typeof input === 'object' && 'status' in input && (input as { status: unknown }).status !== current.status) {
     throw DomainError.invalid({ status: ['The status changes through its own action (set_status).'] })
   }
-  const data = parseInput(UpdateSupplierInput, input)
-  await loadSupplier(ctx.db, id)
-  await checkCountry(ctx.db, data.country)
+  await checkCountry(ctx.db, data.country, current.countryId)
   const values = supplierValues(data)
   const [row] = Object.keys(values).length
     ? await ctx.db.update(suppliers).set(values).where(eq(suppliers.id, id)).returning()

@@ -1,5 +1,5 @@
 import { hasPermission } from '@meridian/auth'
-import { and, chatConversations, chatParticipants, type Database, eq, quizSubmissions, sql, travelerExperts, trips } from '@meridian/db'
+import { and, chatConversations, chatParticipants, type Database, eq, inArray, quizSubmissions, roles, sql, travelerExperts, trips, users } from '@meridian/db'
 import { parseRecordId } from '@meridian/validators'
 import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
 import { requireActor } from '../access.ts'
@@ -62,11 +62,37 @@ const ownStatements = new WeakMap<Database, ReturnType<typeof prepareOwn>>()
 /** The conversation, when the actor takes part in it; anyone else gets 404 (participants only). */
 export async function ownConversation(ctx: ServiceContext, rawId: unknown, db: Database = ctx.db) {
   const { actor } = requireChat(ctx)
-  const id = parseRecordId(typeof rawId === 'number' ? rawId : String(rawId))
+  const id = parseRecordId(rawId)
   if (id === null) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
   let statement = ownStatements.get(db)
   if (!statement) ownStatements.set(db, (statement = prepareOwn(db)))
   const [row] = await statement.execute({ id, user: actor.id })
   if (!row) throw new DomainError('not_found', CHAT_MESSAGES.notFound)
   return { actor, conversation: row.conversation, lastRead: row.lastRead }
+}
+
+/**
+ * Of these travelers, those the signed-in user may open a conversation with, as createConversation decides: any active
+ * traveler for the superadmin; for an expert those they work with, for a specialist those whose quiz they reviewed;
+ * nobody for admins, editors and travelers (admins join when a participant asks them in). Screens show a Chat action
+ * only for these.
+ */
+export async function travelersToChatWith(ctx: ServiceContext, travelerIds: number[]): Promise<Set<number>> {
+  const actor = ctx.actor
+  const side = actor ? chatSide(actor) : null
+  const ids = [...new Set(travelerIds)]
+  if (!actor || !ids.length || (side !== 'superadmin' && side !== 'expert' && side !== 'specialist')) return new Set()
+  const related =
+    side === 'superadmin'
+      ? sql`true`
+      : side === 'specialist'
+        ? sql`exists (select 1 from ${quizSubmissions} q where q.user_id = ${users.id} and q.reviewed_by = ${actor.id})`
+        : sql`(exists (select 1 from ${trips} t where t.traveler_id = ${users.id} and t.expert_id = ${actor.id})
+            or exists (select 1 from ${travelerExperts} te where te.traveler_id = ${users.id} and te.expert_id = ${actor.id}))`
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(inArray(users.id, ids), eq(users.isActive, true), eq(roles.name, 'traveler'), related))
+  return new Set(rows.map((r) => r.id))
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceContext } from '../context.ts'
 import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import { addParticipant, createConversation, getConversation, listChatAdmins, listConversations } from './conversations.ts'
-import { listMessages, markConversationRead, postMessage } from './messages.ts'
+import { listMessages, markConversationRead, postMessage } from './conversation-messages.ts'
 
 let handle: DatabaseHandle
 const as: Record<string, ServiceContext> = {}
@@ -55,6 +55,10 @@ describe('conversations', () => {
       expect((await domainErrorOf(postMessage(as[who]!, conversation.id, { content: 'Hello' }))).code).toBe('not_found')
     }
     expect((await domainErrorOf(getConversation(as.traveler!, 'abc'))).code).toBe('not_found')
+    // An id that is no text or number at all (an object that cannot even be spelled) is not found, never a 500.
+    for (const id of [{ toString: 'x' }, Object.create(null), ['7'], true]) {
+      expect((await domainErrorOf(listMessages(as.traveler!, id, {}))).code).toBe('not_found')
+    }
     // Numbers no integer column holds are not found either, rather than an error from the database.
     for (const id of [0, -1, -2_147_483_649, 2_147_483_648, 1.5]) {
       expect((await domainErrorOf(markConversationRead(as.traveler!, id, {}))).code).toBe('not_found')
@@ -125,8 +129,13 @@ describe('messages', () => {
   })
 
   it('finds conversations by a participant’s name or the trip’s title', async () => {
-    expect((await listConversations(as.expert!, { search: 'lucas' })).results.length).toBeGreaterThan(0)
-    expect((await listConversations(as.expert!, { search: 'kyoto' })).results.every((c) => c.trip?.title.startsWith('Kyoto'))).toBe(true)
+    const { conversation } = await createConversation(as.expert!, { traveler_id: userId('traveler'), trip_id: tripId })
+    expect((await listConversations(as.expert!, { search: 'lucas' })).results.map((c) => c.id)).toContain(conversation.id)
+    // The conversation on the Kyoto trip is found by its trip's title, and only the conversations on that trip are.
+    const onKyoto = (await listConversations(as.expert!, {})).results.filter((c) => c.trip?.id === tripId).map((c) => c.id)
+    const kyoto = (await listConversations(as.expert!, { search: 'kyoto' })).results.map((c) => c.id)
+    expect(kyoto).toContain(conversation.id)
+    expect(kyoto.sort()).toEqual(onKyoto.sort())
     expect((await listConversations(as.expert!, { search: 'zzzq' })).results).toEqual([])
     expect((await domainErrorOf(listConversations(as.editor!, {}))).code).toBe('forbidden')
   })

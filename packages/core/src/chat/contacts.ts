@@ -1,6 +1,6 @@
 import { chatConversations, chatParticipants, quizSubmissions, roles, type SQL, sql, travelerExperts, trips, users } from '@meridian/db'
 import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
-import * as v from 'valibot'
+import { ChatContactsQuery } from '@meridian/validators'
 import { displayName } from '../auth/serialize-user.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -20,10 +20,6 @@ export interface ChatContact {
 
 /** Contacts listed at most: New Chat is a picker with a search box, not a directory. */
 export const CHAT_CONTACTS_LIMIT = 50
-
-const ContactsQuery = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), ''),
-})
 
 const ID = /^[1-9]\d{0,9}$/
 
@@ -147,7 +143,7 @@ async function contacts(ctx: ServiceContext, search: string, only: number | null
  * conversation they already have. Admins and the editor: forbidden.
  */
 export async function listChatContacts(ctx: ServiceContext, query: unknown) {
-  const q = parseInput(ContactsQuery, query ?? {})
+  const q = parseInput(ChatContactsQuery, query ?? {})
   return contacts(ctx, q.search, null)
 }
 

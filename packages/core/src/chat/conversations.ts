@@ -1,6 +1,6 @@
 import { and, chatConversations, chatMessages, chatParticipants, type Database, eq, inArray, isNull, roles, sql, trips, users } from '@meridian/db'
 import { CHAT_MESSAGES } from '@meridian/validators/chat-constants'
-import * as v from 'valibot'
+import { ConversationListQuery, CreateConversationInput, InviteParticipantInput } from '@meridian/validators'
 import { loadActor } from '../auth/load-actor.ts'
 import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
@@ -9,26 +9,9 @@ import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
 import { notify } from '../notifications/notify.ts'
 import { chatSide, ownConversation, requireChat, worksWith } from './access.ts'
-import { chatSubject } from './messages.ts'
+import { chatSubject } from './conversation-messages.ts'
 
 type Role = (typeof chatParticipants.$inferInsert)['role']
-
-const id = (message: string) =>
-  v.optional(
-    v.nullable(
-      v.union(
-        [v.pipe(v.string(message), v.regex(/^[1-9]\d{0,9}$/, message), v.transform(Number)), v.pipe(v.number(message), v.integer(message), v.minValue(1, message))],
-        message,
-      ),
-    ),
-    null,
-  )
-const CreateInput = v.object({
-  traveler_id: id(CHAT_MESSAGES.notYours),
-  staff_id: id(CHAT_MESSAGES.notYourStaff),
-  trip_id: id(CHAT_MESSAGES.trip),
-  title: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(200, 'Ensure this field has no more than 200 characters.')), ''),
-})
 
 /**
  * POST /api/chat/conversations/ `{traveler_id | staff_id, trip_id?, title?}`: a conversation between a traveler and
@@ -41,7 +24,7 @@ const CreateInput = v.object({
 export async function createConversation(ctx: ServiceContext, input: unknown) {
   const { actor, side } = requireChat(ctx)
   if (side === 'admin') throw new DomainError('forbidden', CHAT_MESSAGES.denied)
-  const data = parseInput(CreateInput, input ?? {})
+  const data = parseInput(CreateConversationInput, input ?? {})
   let travelerId: number
   let staff: { id: number; role: Role }
   if (side === 'traveler') {
@@ -157,8 +140,6 @@ export async function getConversation(ctx: ServiceContext, rawId: unknown) {
   return described!
 }
 
-const ListQuery = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Ensure this field has no more than 100 characters.')), '') })
-
 /** Unread messages in all the user's conversations: those after their read mark, sent by others. */
 export async function unreadTotal(ctx: ServiceContext, userId: number): Promise<number> {
   const [row] = await ctx.db
@@ -209,7 +190,7 @@ export const conversationListQueries = (db: Database, userId: number, search: st
  */
 export async function listConversations(ctx: ServiceContext, query: unknown, page: PageWindow = { limit: 20 }) {
   const { actor } = requireChat(ctx)
-  const q = parseInput(ListQuery, query ?? {})
+  const q = parseInput(ConversationListQuery, query ?? {})
   const like = `%${q.search.replace(/[\\%_]/g, '\\$&')}%`
   const [listed, unread_total] = await Promise.all([
     conversationList.page(ctx.db, { user: actor.id, search: q.search ? { like, user: actor.id } : undefined }, page),
@@ -222,8 +203,6 @@ export async function listConversations(ctx: ServiceContext, query: unknown, pag
   )
   return { count: listed.count, results, next_cursor: listed.next_cursor, counters: { unread_total } }
 }
-
-const InviteInput = v.object({ user_id: id(CHAT_MESSAGES.notAdmin) })
 
 /**
  * The administrators a participant may ask into a conversation (admins and the superadmin, active), by name; an
@@ -254,7 +233,7 @@ export async function listChatAdmins(ctx: ServiceContext, rawId: unknown) {
  */
 export async function addParticipant(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const { actor, conversation } = await ownConversation(ctx, rawId)
-  const data = parseInput(InviteInput, input ?? {})
+  const data = parseInput(InviteParticipantInput, input ?? {})
   const invitee = data.user_id === null ? null : await loadActor(ctx.db, data.user_id).catch(() => null)
   const side = invitee ? chatSide(invitee) : null
   if (!invitee || !invitee.isActive || (side !== 'admin' && side !== 'superadmin')) throw DomainError.invalid({ user_id: [CHAT_MESSAGES.notAdmin] })
@@ -279,4 +258,3 @@ export async function addParticipant(ctx: ServiceContext, rawId: unknown, input:
 }
 
 /** The schemas above, for the REST adapter's OpenAPI document (docs/api.md). */
-export { CreateInput as CreateConversationInput, ListQuery as ConversationListQuery, InviteInput as InviteParticipantInput }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceContext } from '../context.ts'
 import { tripTestBed } from '../trips/test-bed.ts'
 import { createConversation } from './conversations.ts'
-import { markConversationRead, postMessage } from './messages.ts'
+import { markConversationRead, postMessage } from './conversation-messages.ts'
 import { mailOfflineParticipants } from './offline-mail.ts'
 
 let handle: DatabaseHandle
@@ -84,6 +84,10 @@ describe('offline mail', () => {
     await seen('expert', 30)
     await postMessage(as.traveler!, conversationId, { content: 'Is the airport transfer at 7?' })
     const before = (await mailsTo('expert')).length
+    // A race only on PostgreSQL (TEST_DATABASE_URL: a pool of connections), where the runs are parallel transactions
+    // and only the claim (for update skip locked, re-checked on the locked row) keeps two from mailing the same
+    // message (without it three or four mails go: checked so). On PGlite (one connection) the transactions run one
+    // after another, and the same assertions check that serial outcome.
     const runs = await Promise.all([1, 2, 3, 4].map(() => mailOfflineParticipants(handle.db, ORIGIN)))
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1)
     expect((await mailsTo('expert')).length).toBe(before + 1)

@@ -9,7 +9,7 @@ import { seedDemoMatching } from '../quiz-review/seed-matching.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { seedDemoTrips } from '../trips/seed-trips.ts'
 import { listConversations } from './conversations.ts'
-import { listMessages } from './messages.ts'
+import { listMessages } from './conversation-messages.ts'
 import { seedDemoChat } from './seed-chat.ts'
 
 let handle: DatabaseHandle
@@ -34,6 +34,7 @@ it('gives the demo traveler a conversation with their expert and one with their 
   }
   const traveler = await listConversations(await as('traveler'), {})
   expect(traveler.count).toBe(2)
+  expect(traveler.results).toHaveLength(2)
   expect(traveler.results.every((c) => c.title.startsWith('Demo data:'))).toBe(true)
   // The expert has the traveler's latest question to answer: one unread, shown first in their list.
   const expert = await listConversations(await as('expert'), {})

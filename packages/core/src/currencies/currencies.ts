@@ -92,6 +92,9 @@ export async function baseCurrency(db: Db): Promise<CurrencyRow | null> {
   return row ?? null
 }
 
+/** The code of the base currency (USD when none is marked). */
+export const baseCurrencyCode = async (db: Db) => (await baseCurrency(db))?.code ?? 'USD'
+
 /** Make `id` the one base currency (in the caller's transaction): the old base loses the flag first. */
 export async function makeBase(tx: Tx, id: number) {
   await tx.update(currencies).set({ isBaseCurrency: false }).where(and(eq(currencies.isBaseCurrency, true), sql`${currencies.id} <> ${id}`))

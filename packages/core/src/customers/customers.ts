@@ -1,5 +1,6 @@
 import {
   and,
+  bookings,
   countries,
   customerNotes,
   type Database,
@@ -7,8 +8,10 @@ import {
   eq,
   inArray,
   or,
+  payments,
   quizDefinitions,
   quizSubmissions,
+  type SQL,
   sql,
   travelerExperts,
   tripRequests,
@@ -18,9 +21,12 @@ import {
 import { CustomerFilters, CustomerNoteInput, type CustomerStatus, QUIZ_REVIEW_MESSAGES, type TripType } from '@meridian/validators'
 import { recordActivity } from '../activity/record-activity.ts'
 import { displayName } from '../auth/serialize-user.ts'
+import { conversionFor, sumIn } from '../bookings/money.ts'
+import { Dec } from '../currencies/money.ts'
+import { baseCurrencyCode } from '../currencies/currencies.ts'
 import { escapeLike } from '../catalogue/shared.ts'
 import type { ServiceContext } from '../context.ts'
-import { idOf } from '../currencies/shared.ts'
+import { idOf, todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { requireCustomerStaff } from '../quiz-review/access.ts'
@@ -47,6 +53,10 @@ const MATCHED = sql`(${USER_ID} in (select te.traveler_id from ${travelerExperts
 export const CUSTOMER_STATUS_SQL = sql<CustomerStatus>`(case when not "users"."is_active" then 'inactive' when ${MATCHED} then 'active' else 'pending' end)`
 
 const TRAVELER_ROLE = sql`"users"."role_id" = (select r.id from roles r where r.name = 'traveler')`
+
+/** The list's filters, for a placeholder (the prepared page) or a value (the page by spend). */
+const statusIs = (value: unknown) => sql`${CUSTOMER_STATUS_SQL} = ${value}`
+const searchMatches = (value: unknown) => sql`"users"."search_text" like ${value}`
 
 /** What a customer row reads of the account. */
 const customerColumns = {
@@ -75,8 +85,8 @@ const customerList = pagedList({
   direction: 'desc',
   where: TRAVELER_ROLE,
   filters: {
-    status: (p) => sql`${CUSTOMER_STATUS_SQL} = ${p()}`,
-    search: (p) => sql`"users"."search_text" like ${p()}`,
+    status: (p) => statusIs(p()),
+    search: (p) => searchMatches(p()),
   },
   totals: {
     inactive: sql`count(*) filter (where not "users"."is_active")`,
@@ -113,8 +123,14 @@ export interface CustomerDto {
   /** The expert for every trip type, else the latest for one trip type; null while unmatched. */
   assigned_expert: { id: number; name: string; trip_type: TripType | null } | null
   total_trips: number
-  /** Paid bookings, exact decimal text; "0.00" until bookings exist. */
+  /**
+   * What the traveler has paid: their payments received (status succeeded; a refunded or refund-due payment is left
+   * out), each currency's exact sum converted into the base currency with the rates in force today (as the trip
+   * figures are), rounded once to 2 places; "0.00" before any payment.
+   */
   total_spent: string
+  /** The currency of total_spent: the base currency. */
+  total_spent_currency: string
   /** The average of their trip ratings (1 to 5, one decimal); null before any rating. */
   satisfaction: number | null
   last_activity: string | null
@@ -129,7 +145,7 @@ export interface CustomerDto {
 async function expand(db: Database, rows: CustomerRow[]): Promise<CustomerDto[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [experts, tripFigures, requestCountries, quizzes, notes, definitions] = await Promise.all([
+  const [experts, tripFigures, requestCountries, quizzes, notes, definitions, spent] = await Promise.all([
     db
       .select({ travelerId: travelerExperts.travelerId, tripType: travelerExperts.tripType, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, updatedAt: travelerExperts.updatedAt })
       .from(travelerExperts)
@@ -164,6 +180,7 @@ async function expand(db: Database, rows: CustomerRow[]): Promise<CustomerDto[]>
       .where(inArray(customerNotes.travelerId, ids))
       .orderBy(customerNotes.travelerId, desc(customerNotes.createdAt), desc(customerNotes.id)),
     db.select({ quizType: quizDefinitions.quizType, questions: quizDefinitions.questions, countryCodes: quizDefinitions.countryCodes }).from(quizDefinitions),
+    spentBy(db, inArray(bookings.travelerId, ids)),
   ])
 
   // Country names for every id and code the page mentions, in one statement.
@@ -213,7 +230,8 @@ async function expand(db: Database, rows: CustomerRow[]): Promise<CustomerDto[]>
       status: !r.isActive ? 'inactive' : matched ? 'active' : 'pending',
       assigned_expert: expert ? { id: expert.id, name: displayName(expert), trip_type: expert.tripType } : null,
       total_trips: figures?.total ?? 0,
-      total_spent: '0.00',
+      total_spent: spent.totals.get(r.id)?.total.toFixed(2) ?? '0.00',
+      total_spent_currency: spent.currency,
       satisfaction: figures?.rating ? Math.round(Number(figures.rating) * 10) / 10 : null,
       last_activity: times.length ? new Date(Math.max(...times.map((t) => t.getTime()))).toISOString() : null,
       preferred_destinations: [...new Set(places)].slice(0, 3),
@@ -233,13 +251,85 @@ export async function listCustomers(ctx: ServiceContext, query: unknown, page: P
   requireCustomerStaff(ctx)
   const f = parseInput(CustomerFilters, query)
   const search = f.search ? `%${escapeLike(f.search.toLowerCase())}%` : undefined
+  const bySpend = f.ordering === '-total_spent'
   // The page by status and search; one count over the search alone answers every counter, the page's count too.
-  const listed = await customerList.page(ctx.db, { status: f.status || undefined, search }, page, { search })
+  // Sorted by what was spent, the page is cut below and this statement only counts (one row read).
+  const listed = await customerList.page(ctx.db, { status: f.status || undefined, search }, bySpend ? { limit: 1, offset: 0 } : page, { search })
   const all = listed.count
   const active = listed.totals.active ?? 0
   const inactive = listed.totals.inactive ?? 0
   const counters = { all, active, pending: all - active - inactive, inactive }
-  return { count: f.status ? counters[f.status as CustomerStatus] : all, counters, results: await expand(ctx.db, listed.rows as unknown as CustomerRow[]), next_cursor: listed.next_cursor }
+  const count = f.status ? counters[f.status as CustomerStatus] : all
+  if (bySpend) {
+    const rows = await pageBySpend(ctx.db, { status: f.status || undefined, search }, page)
+    return { count, counters, results: await expand(ctx.db, rows), next_cursor: null }
+  }
+  return { count, counters, results: await expand(ctx.db, listed.rows as unknown as CustomerRow[]), next_cursor: listed.next_cursor }
+}
+
+/**
+ * What each traveler the condition keeps has paid (total_spent): their payments received summed per currency in one
+ * statement, converted into the base currency with today's rates and rounded once; travelers who have paid nothing
+ * are not in `totals`.
+ */
+async function spentBy(db: Database, where: SQL): Promise<{ currency: string; totals: Map<number, { total: Dec; joined: Date }> }> {
+  const [paid, currency] = await Promise.all([
+    db
+      .select({ travelerId: bookings.travelerId, joined: users.dateJoined, currency: payments.currency, amount: sql<string>`sum(${payments.amount})::text` })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .innerJoin(users, eq(users.id, bookings.travelerId))
+      .where(and(eq(payments.status, 'succeeded'), where))
+      .groupBy(bookings.travelerId, users.dateJoined, payments.currency),
+    baseCurrencyCode(db),
+  ])
+  const convert = await conversionFor(db, paid.some((p) => p.currency !== currency) ? [currency, ...paid.map((p) => p.currency)] : [], todayUtc())
+  const parts = new Map<number, { joined: Date; paid: { currency: string; amount: string }[] }>()
+  for (const p of paid) {
+    const entry = parts.get(p.travelerId) ?? { joined: p.joined, paid: [] }
+    entry.paid.push({ currency: p.currency, amount: p.amount })
+    parts.set(p.travelerId, entry)
+  }
+  const totals = new Map([...parts].map(([id, e]) => [id, { joined: e.joined, total: new Dec(sumIn(e.paid, currency, convert).total) }] as const))
+  return { currency, totals }
+}
+
+/**
+ * A page of travelers by what they have spent, most first (ties and travelers who have paid nothing newest first).
+ * The payments received are summed per traveler and currency in one statement over the travelers the filters keep,
+ * converted as total_spent is (today's rates, rounded once), and sorted here; the page's travelers who have paid
+ * nothing come from the newest-first order after them. Offset pages only (no cursor: the order moves with the rates).
+ */
+async function pageBySpend(db: Database, filters: { status?: string; search?: string }, page: PageWindow): Promise<CustomerRow[]> {
+  const kept = and(TRAVELER_ROLE, filters.status ? statusIs(filters.status) : undefined, filters.search ? searchMatches(filters.search) : undefined)!
+  const { totals } = await spentBy(db, kept)
+  const payers = [...totals]
+    .map(([id, t]) => ({ id, ...t }))
+    .sort((a, b) => b.total.comparedTo(a.total) || b.joined.getTime() - a.joined.getTime() || b.id - a.id)
+  const offset = page.offset ?? 0
+  const ids = payers.slice(offset, offset + page.limit).map((p) => p.id)
+  // The rest of the page: travelers who have paid nothing, newest first, after every payer.
+  const more = page.limit - ids.length
+  const unpaid =
+    more > 0
+      ? await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              kept,
+              sql`not exists (select 1 from ${payments} p join ${bookings} b on b.id = p.booking_id where b.traveler_id = ${USER_ID} and p.status = 'succeeded')`,
+            ),
+          )
+          .orderBy(desc(users.dateJoined), desc(users.id))
+          .limit(more)
+          .offset(Math.max(0, offset - payers.length))
+      : []
+  const order = [...ids, ...unpaid.map((u) => u.id)]
+  if (order.length === 0) return []
+  const rows = await db.select(customerColumns).from(users).where(inArray(users.id, order))
+  const at = new Map(order.map((id, i) => [id, i]))
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!)
 }
 
 async function loadCustomer(db: Database, rawId: unknown): Promise<CustomerRow> {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RoleName } from '@meridian/auth'
-import { type DatabaseHandle, eq, sql, trips, users } from '@meridian/db'
+import { activityEvents, type DatabaseHandle, desc, eq, sql, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -137,7 +137,17 @@ describe('getDashboardOverview', () => {
   it("keeps the feed of other people's actions from a traveler", async () => {
     const other = await as('newcomer')
     await submitOnboardingQuiz(other, { quiz_data: ANSWERS })
-    const { recent_updates } = await getDashboardOverview(await as('traveler'))
+    const traveler = await as('traveler')
+    const { recent_updates } = await getDashboardOverview(traveler)
+    // The traveler's feed is their own latest events (their quiz, submitted above), none of the newcomer's.
+    const own = await handle.db
+      .select({ id: activityEvents.id })
+      .from(activityEvents)
+      .where(eq(activityEvents.actorId, traveler.actor!.id))
+      .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+      .limit(8)
+    expect(own.length).toBeGreaterThan(0)
+    expect(recent_updates.map((u) => u.id)).toEqual(own.map((e) => e.id))
     expect(recent_updates.every((u) => u.actor?.username === 'traveler')).toBe(true)
     const staff = await getDashboardOverview(await as('admin'))
     expect(staff.recent_updates.some((u) => u.actor?.username === 'newcomer')).toBe(true)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ROLE_NAMES } from '@meridian/auth'
-import { type DatabaseHandle, eq, roles, sql, users } from '@meridian/db'
+import { type DatabaseHandle, eq, roles, rowsOf, sql, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -107,7 +107,6 @@ describe('home dashboard statements', () => {
 })
 
 describe('head counts per role', () => {
-  const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
   const kept = async () =>
     rowsOf(await handle.db.execute(sql`select role_id, is_active, is_staff, count from user_counts where count <> 0 order by 1, 2, 3`)).map((r) =>
       [r.role_id, r.is_active, r.is_staff, Number(r.count)].join(':'),

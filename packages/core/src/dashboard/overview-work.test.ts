@@ -2,7 +2,7 @@ import { type DatabaseHandle, itineraries, quizSubmissions, trips } from '@merid
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceContext } from '../context.ts'
 import { createConversation } from '../chat/conversations.ts'
-import { markConversationRead, postMessage } from '../chat/messages.ts'
+import { markConversationRead, postMessage } from '../chat/conversation-messages.ts'
 import { tripTestBed } from '../trips/test-bed.ts'
 import { insertUser } from '../users/insert-user.ts'
 import { loadActor } from '../auth/load-actor.ts'

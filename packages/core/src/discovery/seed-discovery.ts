@@ -12,7 +12,8 @@ const ACTIVITIES = [
     category: 'nature' as const,
     story: 'Two hours on a traditional dhoni as spinner dolphins play in the channels at dusk.',
     days: [5, 6, 7],
-    included: ['Snacks', 'Hotel pickup', 'Life jackets'],
+    included: ['hotel_pickup', 'meals', 'safety_equipment'],
+    includes: 'Snacks on board, hotel pickup, life jackets.',
     tiers: [
       { name: 'Up to 4', min: 1, max: 4, unit: '95.00' },
       { name: '5 and more', min: 5, max: null, unit: '80.00' },
@@ -23,7 +24,8 @@ const ACTIVITIES = [
     category: 'adventure' as const,
     story: 'Three reefs in a morning with a marine biologist; turtles and reef sharks most days.',
     days: [1, 2, 3, 4, 5, 6, 7],
-    included: ['Snorkel gear', 'Hotel pickup', 'Lunch'],
+    included: ['hotel_pickup', 'safety_equipment', 'meals'],
+    includes: 'Snorkel gear, hotel pickup and lunch.',
     tiers: [{ name: 'Per person', min: 1, max: null, unit: '120.00' }],
   },
   {
@@ -31,7 +33,8 @@ const ACTIVITIES = [
     category: 'culture' as const,
     story: 'The morning catch, the Friday Mosque and the Tsunami Monument with a local guide.',
     days: [1, 2, 3, 4, 6, 7],
-    included: ['Local guide', 'Tea and short eats'],
+    included: ['professional_guide', 'drinks', 'meals'],
+    includes: 'A local guide; tea and short eats.',
     tiers: [{ name: 'Per person', min: 1, max: 12, unit: '35.00' }],
   },
 ]
@@ -108,6 +111,7 @@ export async function seedDemoDiscovery(db: Database): Promise<number> {
           locationId: male!.id,
           countryId: maldives.id,
           includedServices: a.included,
+          includesText: a.includes,
           maxParticipants: 12,
           isFeatured: true,
         })

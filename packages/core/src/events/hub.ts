@@ -1,5 +1,6 @@
 import { and, asc, chatMessages, chatParticipants, type Database, eq, gt, inArray, isNull, notifications, sql, userPresence } from '@meridian/db'
-import { type ChatMessageDto, messagesWithSenders } from '../chat/messages.ts'
+import { endedCredentials, type SignInCredential } from '../auth/sign-in-credentials.ts'
+import { type ChatMessageDto, messagesWithSenders } from '../chat/conversation-messages.ts'
 import { countUnreadNotifications } from '../notifications/notify.ts'
 import { EVENTS_CHANNEL, type LiveEvent } from './publish.ts'
 
@@ -15,13 +16,21 @@ export interface StreamHandle {
   close(): void
 }
 
+/**
+ * Why the hub ends a stream: the process is stopping (the client should reconnect elsewhere), or the sign-in it was
+ * opened with has ended (a reconnect with it is refused).
+ */
+export type StreamEndReason = 'shutdown' | 'signed_out'
+
 interface Stream {
   userId: number
+  /** What the stream was opened with; the stream ends when it no longer holds (endedCredentials). */
+  credential: SignInCredential
   /** The newest message id sent (or caught up to): later ones only, each once. */
   last: number
   send(event: StreamEvent): void
-  /** The process is stopping: the transport tells its client to reconnect elsewhere and ends the stream. */
-  shutdown(): void
+  /** The hub ends the stream: the transport tells its client why and ends the response. */
+  end(reason: StreamEndReason): void
   /** Deliveries run one after another, so a catch-up and live events never interleave out of order. */
   chain: Promise<void>
   closed: boolean
@@ -31,9 +40,15 @@ interface Stream {
 const CATCH_UP_PAGE = 200
 /** How often the process holding streams tells the database their users are still here. */
 export const PRESENCE_INTERVAL_MS = 60_000
+/**
+ * How often every open stream's credential is checked again, besides the announcement of ended sign-ins: it ends
+ * streams whose session or token expired, or whose announcement was missed.
+ */
+export const CREDENTIAL_CHECK_INTERVAL_MS = 30_000
 
 export interface EventHubOptions {
   presenceIntervalMs?: number
+  credentialCheckIntervalMs?: number
 }
 
 /**
@@ -43,16 +58,20 @@ export interface EventHubOptions {
  * users concerned. A stream that opens with a last seen message id is first sent every later message of the user's
  * conversations (catch-up), then live ones; ids only grow and each stream remembers the last it was sent, so nothing
  * is sent twice and nothing is skipped. When the LISTEN connection is lost and comes back, every stream catches up
- * the same way. Nothing here is needed by another process: a client may reconnect to any of them.
+ * the same way. Each stream keeps the credential it was opened with: when sign-ins of its user end (announced on the
+ * same channel), and every 30 seconds, it is checked again and the stream ends if it no longer holds. Nothing here is
+ * needed by another process: a client may reconnect to any of them.
  */
 export class EventHub {
   private readonly streams = new Map<number, Set<Stream>>()
   private started: Promise<void> | null = null
   private stopListening: (() => Promise<void>) | null = null
   private presenceTimer: NodeJS.Timeout | null = null
+  private credentialTimer: NodeJS.Timeout | null = null
   /** Set once the process is stopping: streams opened from then on are ended at once with the reconnect hint. */
   private closing = false
   private readonly presenceIntervalMs: number
+  private readonly credentialCheckIntervalMs: number
 
   constructor(
     private readonly db: Database,
@@ -60,6 +79,7 @@ export class EventHub {
     options: EventHubOptions = {},
   ) {
     this.presenceIntervalMs = options.presenceIntervalMs ?? PRESENCE_INTERVAL_MS
+    this.credentialCheckIntervalMs = options.credentialCheckIntervalMs ?? CREDENTIAL_CHECK_INTERVAL_MS
   }
 
   /** Streams open in this process (for the benchmark and diagnostics). */
@@ -84,6 +104,8 @@ export class EventHub {
       this.stopListening = stop
       this.presenceTimer = setInterval(() => void this.touchPresence([...this.streams.keys()]).catch(() => {}), this.presenceIntervalMs)
       this.presenceTimer.unref()
+      this.credentialTimer = setInterval(() => this.checkCredentials(this.all()), this.credentialCheckIntervalMs)
+      this.credentialTimer.unref()
     })
     return this.started
   }
@@ -95,9 +117,9 @@ export class EventHub {
    */
   closeStreams(): number {
     this.closing = true
-    const open = [...this.streams.values()].flatMap((set) => [...set])
+    const open = this.all()
     this.streams.clear()
-    for (const stream of open) this.end(stream)
+    for (const stream of open) this.end(stream, 'shutdown')
     return open.length
   }
 
@@ -105,36 +127,60 @@ export class EventHub {
   async stop(): Promise<void> {
     this.closeStreams()
     if (this.presenceTimer) clearInterval(this.presenceTimer)
+    if (this.credentialTimer) clearInterval(this.credentialTimer)
     await this.stopListening?.().catch(() => {})
     this.started = null
   }
 
-  private end(stream: Stream) {
+  private all(): Stream[] {
+    return [...this.streams.values()].flatMap((set) => [...set])
+  }
+
+  /** The hub ends a stream: no more sends, and its transport ends the response (see StreamEndReason). */
+  private end(stream: Stream, reason: StreamEndReason) {
     if (stream.closed) return
     stream.closed = true
+    this.detach(stream)
     try {
-      stream.shutdown()
+      stream.end(reason)
     } catch (error) {
       console.error('[events] ending a stream failed:', (error as Error).message)
     }
   }
 
+  private detach(stream: Stream) {
+    const set = this.streams.get(stream.userId)
+    if (!set?.delete(stream)) return
+    if (!set.size) this.streams.delete(stream.userId)
+    // They were here until now: the fifteen minutes before offline mail count from this moment.
+    void this.touchPresence([stream.userId]).catch(() => {})
+  }
+
   /**
-   * Open a stream for a user. With `lastEventId` (the last message id the client saw) every later message of their
-   * conversations is sent first; without, the stream starts at the newest message. Then `ready`, the bell's count,
-   * and live events. `shutdown` is called instead when the process stops (see closeStreams).
+   * Open a stream for the user a credential belongs to. With `lastEventId` (the last message id the client saw) every
+   * later message of their conversations is sent first; without, the stream starts at the newest message. Then
+   * `ready`, the bell's count, and live events. The hub ends the stream through `end` when the process stops (see
+   * closeStreams) or when the credential no longer holds (see checkCredentials).
    */
-  async open(userId: number, lastEventId: number | null, send: (event: StreamEvent) => void, shutdown: () => void = () => {}): Promise<StreamHandle> {
-    const stream: Stream = { userId, last: Number.MAX_SAFE_INTEGER, send, shutdown, chain: Promise.resolve(), closed: false }
+  async open(
+    credential: SignInCredential,
+    lastEventId: number | null,
+    send: (event: StreamEvent) => void,
+    end: (reason: StreamEndReason) => void = () => {},
+  ): Promise<StreamHandle> {
+    const userId = credential.userId
+    const stream: Stream = { userId, credential, last: Number.MAX_SAFE_INTEGER, send, end, chain: Promise.resolve(), closed: false }
     if (!this.closing) await this.start()
     if (this.closing) {
-      this.end(stream)
+      this.end(stream, 'shutdown')
       return { close: () => {} }
     }
-    // Registered before anything is read, so a message committed meanwhile arrives live (or is skipped by id).
+    // Registered before anything is read, so a message committed meanwhile arrives live (or is skipped by id), and a
+    // sign-in ended meanwhile is announced to it; one ended before it registered is found by the check below.
     let set = this.streams.get(userId)
     if (!set) this.streams.set(userId, (set = new Set()))
     set.add(stream)
+    this.checkCredentials([stream])
     this.enqueue(stream, async () => {
       if (lastEventId === null) {
         const [row] = await this.db.select({ max: sql<number>`coalesce(max(${chatMessages.id}), 0)`.mapWith(Number) }).from(chatMessages)
@@ -151,10 +197,7 @@ export class EventHub {
       close: () => {
         if (stream.closed) return
         stream.closed = true
-        set!.delete(stream)
-        if (!set!.size) this.streams.delete(userId)
-        // They were here until now: the fifteen minutes before offline mail count from this moment.
-        void this.touchPresence([userId]).catch(() => {})
+        this.detach(stream)
       },
     }
   }
@@ -195,9 +238,30 @@ export class EventHub {
     stream.send({ event: 'message', id: message.id, data: { conversation_id: message.conversation_id, message } })
   }
 
-  /** The LISTEN connection came back: what was announced while it was away reaches every stream now. */
+  /**
+   * The LISTEN connection came back: what was announced while it was away reaches every stream now, sign-ins that
+   * ended meanwhile first.
+   */
   private catchUpAll() {
-    for (const set of this.streams.values()) for (const stream of set) this.enqueue(stream, () => this.catchUp(stream))
+    const streams = this.all()
+    this.checkCredentials(streams)
+    for (const stream of streams) this.enqueue(stream, () => this.catchUp(stream))
+  }
+
+  /**
+   * End the streams whose credential no longer holds (one read for all of them). The check takes its turn in each
+   * stream's deliveries, so whatever was announced after the sign-in ended never reaches the stream.
+   */
+  private checkCredentials(streams: Stream[]) {
+    const targets = streams.filter((s) => !s.closed)
+    if (!targets.length) return
+    const ended = endedCredentials(this.db, targets.map((s) => s.credential))
+    ended.catch(() => {}) // reported by each stream's delivery below
+    for (const stream of targets) {
+      this.enqueue(stream, async () => {
+        if ((await ended).has(stream.credential)) this.end(stream, 'signed_out')
+      })
+    }
   }
 
   private local(users: number[]): Stream[] {
@@ -232,6 +296,8 @@ export class EventHub {
     } else if (event.type === 'read') {
       const data = { conversation_id: event.conversation_id, user_id: event.user_id, last_read_message_id: event.last_read_message_id }
       for (const stream of this.local(event.users)) this.enqueue(stream, async () => stream.send({ event: 'read', data }))
+    } else if (event.type === 'sign_ins_ended') {
+      this.checkCredentials(this.local(event.users))
     } else if (event.type === 'notifications') {
       const targets = this.local(event.users)
       if (!targets.length) return

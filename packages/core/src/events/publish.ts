@@ -11,6 +11,8 @@ export type LiveEvent =
   | { type: 'message'; conversation_id: number; message_id: number; users: number[] }
   | { type: 'read'; conversation_id: number; user_id: number; last_read_message_id: number; users: number[] }
   | { type: 'notifications'; users: number[] }
+  /** Sign-ins of these users ended (sign-out, password change or reset, deactivation): their streams are checked again. */
+  | { type: 'sign_ins_ended'; users: number[] }
 
 /** Users named in one NOTIFY at most (a payload stays far under PostgreSQL's 8,000 bytes). */
 const USERS_PER_EVENT = 500

@@ -1,5 +1,7 @@
 import { bookings, count, eq, flights, trips, users } from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cancelBooking } from '../bookings/change-booking.ts'
+import { BOOKING_MESSAGES } from '../bookings/messages.ts'
 import { bookFlight } from './book-flight.ts'
 import { createFlight } from './manage-flights.ts'
 import { day, type FlightWorld, flightWorld, offer } from './test-setup.ts'
@@ -43,7 +45,7 @@ describe('booking a flight', () => {
   it('checks the passengers, the names and the trip; nothing is taken when it refuses', async () => {
     const f = await flight({ seats_total: 10 })
     const traveler = await world.as('traveler')
-    for (const passengers of [0, 7, 'many']) {
+    for (const passengers of [0, 7, 'many', { toString: 'x' }, Object.create(null), ['2']]) {
       await expect(bookFlight(traveler, f.id, { passengers })).rejects.toMatchObject({ fields: { passengers: ['Passengers must be between 1 and 6.'] } })
     }
     await expect(bookFlight(traveler, f.id, { passengers: 1, passenger_names: ['A', 'B'] })).rejects.toMatchObject({
@@ -81,7 +83,32 @@ describe('booking a flight', () => {
       await expect(bookFlight(await world.as(who), f.id, {})).rejects.toMatchObject({ code: 'forbidden' })
   })
 
+  it('two cancellations of one booking at the same moment: one cancels, the other is refused, the seats come back once', async () => {
+    // A race only on PostgreSQL (TEST_DATABASE_URL: a pool of connections), where the two cancellations run in
+    // parallel transactions and only the lock on the booking row makes the second see it cancelled (without it the
+    // seats come back twice: checked so). On PGlite (one connection) they run one after another, and the same
+    // assertions check that serial outcome.
+    const f = await flight({ seats_total: 10 })
+    const traveler = await world.as('traveler')
+    await bookFlight(traveler, f.id, { passengers: 4 })
+    const booking = await bookFlight(traveler, f.id, { passengers: 3 })
+    // Below the total, so that seats given back twice would show (they are capped at the total).
+    expect(await seatsLeft(f.id)).toBe(3)
+    const outcomes = await Promise.allSettled([cancelBooking(traveler, booking.id, {}), cancelBooking(traveler, booking.id, {})])
+    const done = outcomes.filter((o) => o.status === 'fulfilled')
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
+    expect(done).toHaveLength(1)
+    expect(done[0]!.value).toMatchObject({ id: booking.id, status: 'cancelled' })
+    expect(refused).toHaveLength(1)
+    expect(refused[0]!.reason).toMatchObject({ code: 'conflict', message: BOOKING_MESSAGES.illegalMove('cancelled', 'cancelled') })
+    expect(await seatsLeft(f.id)).toBe(6)
+  })
+
   it('never oversells: 100 bookings at once for the last 10 seats end with exactly 10 booked', async () => {
+    // A race only on PostgreSQL (TEST_DATABASE_URL: a pool of connections), where the bookings run in parallel
+    // transactions and only the guarded UPDATE of seats_left keeps them from overselling (a read-then-write sells
+    // dozens of seats too many there: checked so). On PGlite (one connection) the transactions run one after another,
+    // and the same assertions check that serial outcome.
     const f = await flight({ seats_total: 10 })
     const traveler = await world.as('traveler')
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => bookFlight(traveler, f.id, { passengers: 1 })))

@@ -1,5 +1,6 @@
 import { and, type Database, desc, eq, flights, inArray, sql, trips } from '@meridian/db'
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@meridian/validators/booking-constants'
+import { openTrip } from '../bookings/open-trip.ts'
 import { insertBooking, serializeBooking } from '../bookings/record.ts'
 import type { ServiceContext } from '../context.ts'
 import { Dec } from '../currencies/money.ts'
@@ -22,8 +23,8 @@ export function bookingInput(input: unknown) {
       ? MIN_PASSENGERS
       : typeof raw === 'number'
       ? raw
-      : /^\d{1,2}$/.test(String(raw).trim())
-      ? Number(String(raw).trim())
+      : typeof raw === 'string' && /^\d{1,2}$/.test(raw.trim())
+      ? Number(raw.trim())
       : Number.NaN
   if (!(Number.isInteger(passengers) && passengers >= MIN_PASSENGERS && passengers <= MAX_PASSENGERS)) errors.passengers = [FLIGHT_MESSAGES.passengers]
   let tripId: number | null = null
@@ -71,11 +72,13 @@ export async function bookableFlight(db: Database, id: number) {
 export type BookableFlight = Awaited<ReturnType<typeof bookableFlight>>
 
 /**
- * Inside the caller's transaction: takes the seats by one guarded UPDATE (seats_left − n where seats_left >= n), so
- * concurrent bookings never take more seats than are left, then writes the pending booking. Throws the conflict that
- * explains a refusal (withdrawn, departed, too few seats); the caller's transaction then writes nothing.
+ * Inside the caller's transaction: checks the trip, if any, is the traveler's and open (openTrip, which locks it),
+ * takes the seats by one guarded UPDATE (seats_left − n where seats_left >= n), so concurrent bookings never take more
+ * seats than are left, then writes the pending booking. Throws the error that explains a refusal (a closed trip;
+ * withdrawn, departed, too few seats); the caller's transaction then writes nothing.
  */
 export async function bookSeats(tx: Database, travelerId: number, offer: BookableFlight, data: BookingData, extra: Record<string, unknown> = {}) {
+  if (data.tripId !== null) await openTrip(tx, travelerId, data.tripId)
   const { from, to, departure, arrival } = offer
   const id = offer.flight.id
   const [taken] = await tx

@@ -5,6 +5,7 @@
 import { CABIN_CLASSES, type CabinClass, FLIGHT_AMENITIES } from '@meridian/validators/booking-constants'
 import type { FieldErrors } from '../errors.ts'
 import { findAirline } from './airlines.ts'
+import { AIRPORT_MESSAGES, airportKey } from './airports.ts'
 import type { AirportInfo, FlightRow } from './serialize.ts'
 import { knownZone, parseAirportTime } from './time.ts'
 
@@ -19,7 +20,8 @@ export const FLIGHT_FIELD_MESSAGES = {
   flightNumberAirline: (code: string) => `The flight number must start with the airline code ${code}.`,
   aircraft: 'Aircraft is at most 60 characters.',
   airportCode: 'Enter a three-letter IATA airport code.',
-  airportUnknown: (code: string) => `No airport has the code "${code}".`,
+  airport: 'Enter an airport: its IATA code, city or name.',
+  airportUnknown: AIRPORT_MESSAGES.unknownCode,
   sameAirport: 'The arrival airport must differ from the departure airport.',
   time: 'Enter a date and time such as 2026-12-01T08:30 (local time at the airport) or with an offset.',
   arrivalAfter: 'Arrival must be after departure.',
@@ -54,14 +56,17 @@ export interface FlightValues {
   reviewCount: number
 }
 
-/** What the checks look up: airports by IATA code and the active currency codes. */
+/** What the checks look up: the airports From and To name (by `airportKey`, or the field's message) and the active currency codes. */
 export interface FlightLookups {
-  airports: Map<string, AirportInfo>
+  airports: Map<string, AirportInfo | string>
   activeCurrencies: Set<string>
 }
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null)
+/** Control characters (a NUL above all, which the database cannot store) make a text unreadable. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const text = (v: unknown) =>
+  typeof v === 'string' ? (CONTROL_CHARACTERS.test(v) ? null : v.trim()) : typeof v === 'number' && Number.isFinite(v) ? String(v) : null
 
 function wholeNumber(v: unknown, min: number, max: number): number | null {
   const t = text(v)
@@ -118,12 +123,9 @@ export function currentFields(f: FlightRow, from: AirportInfo, to: AirportInfo):
   }
 }
 
-/** The codes of the airports a set of inputs names (to look them up in one statement). */
-export const airportCodesOf = (inputs: Record<string, unknown>[]) =>
-  inputs
-    .flatMap((i) => [i.from, i.to])
-    .filter((c): c is string => typeof c === 'string')
-    .map((c) => c.trim().toUpperCase())
+/** The From and To texts of a set of inputs (to look their airports up together). */
+export const airportTextsOf = (inputs: Record<string, unknown>[]) =>
+  inputs.flatMap((i) => [i.from, i.to]).filter((c): c is string => typeof c === 'string' && c.trim() !== '')
 
 /**
  * Every field's check; the values when all pass, else the messages by field. `currency` defaults to USD, `class` to
@@ -154,11 +156,12 @@ export function checkFlightFields(input: Record<string, unknown>, lookups: Fligh
   const aircraft = blank(input.aircraft) ? '' : text(input.aircraft)
   if (aircraft === null || aircraft.length > 60) fail('aircraft', FLIGHT_FIELD_MESSAGES.aircraft)
 
+  // An IATA code, or a city or name that names one airport (airports.ts resolveAirports looked them up).
   const airport = (field: 'from' | 'to') => {
-    const code = text(input[field])?.toUpperCase() ?? ''
-    if (!/^[A-Z]{3}$/.test(code)) return void fail(field, FLIGHT_FIELD_MESSAGES.airportCode)
-    const found = lookups.airports.get(code)
-    if (!found) return void fail(field, FLIGHT_FIELD_MESSAGES.airportUnknown(code))
+    const typed = typeof input[field] === 'string' ? text(input[field]) ?? '' : ''
+    if (!typed || typed.length > 100) return void fail(field, FLIGHT_FIELD_MESSAGES.airport)
+    const found = lookups.airports.get(airportKey(typed))
+    if (typeof found !== 'object') return void fail(field, found ?? FLIGHT_FIELD_MESSAGES.airport)
     return found
   }
   const from = airport('from')

@@ -96,26 +96,29 @@ export async function importFlights(ctx: ServiceContext, input: unknown): Promis
     names.forEach((n, i) => (row[IMPORT_COLUMNS[n as keyof typeof IMPORT_COLUMNS]] = (record.cells[i] ?? '').trim()))
     return { line: record.line, row, extra: record.cells.length > names.length }
   })
-  const lookups = await flightLookups(
-    ctx.db,
-    inputs.map((i) => i.row),
-  )
-  const rows: { line: number; values: FlightValues }[] = []
-  const seen = new Map<string, number>()
-  for (const { line, row, extra } of inputs) {
-    if (extra) problems.push(`Row ${line}: more cells than the header has columns.`)
-    const { values, errors } = checkFlightFields(row, lookups)
-    for (const messages of Object.values(errors)) for (const m of messages) problems.push(`Row ${line}: ${inSentence(m)}`)
-    if (!values) continue
-    const key = offerKey(values)
-    const earlier = seen.get(key)
-    if (earlier) problems.push(`Row ${line}: the same flight as row ${earlier} (airline, flight number, departure and class).`)
-    else seen.set(key, line)
-    rows.push({ line, values })
-  }
-  if (problems.length) throw refuse(problems)
-
-  const { created, updated } = await ctx.db.transaction((tx) => writeRows(tx, rows, actor.id))
+  // Checked and written in one transaction: the reference airports the file names are added with its flights, and
+  // with nothing when the file is refused.
+  const { created, updated } = await ctx.db.transaction(async (tx) => {
+    const lookups = await flightLookups(
+      tx,
+      inputs.map((i) => i.row),
+    )
+    const rows: { line: number; values: FlightValues }[] = []
+    const seen = new Map<string, number>()
+    for (const { line, row, extra } of inputs) {
+      if (extra) problems.push(`Row ${line}: more cells than the header has columns.`)
+      const { values, errors } = checkFlightFields(row, lookups)
+      for (const messages of Object.values(errors)) for (const m of messages) problems.push(`Row ${line}: ${inSentence(m)}`)
+      if (!values) continue
+      const key = offerKey(values)
+      const earlier = seen.get(key)
+      if (earlier) problems.push(`Row ${line}: the same flight as row ${earlier} (airline, flight number, departure and class).`)
+      else seen.set(key, line)
+      rows.push({ line, values })
+    }
+    if (problems.length) throw refuse(problems)
+    return writeRows(tx, rows, actor.id)
+  })
   const total = created + updated
   return { rows: total, created, updated, message: `Imported ${total} ${total === 1 ? 'flight' : 'flights'}: ${created} new, ${updated} updated.` }
 }

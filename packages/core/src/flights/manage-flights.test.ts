@@ -112,8 +112,15 @@ describe('flight management', () => {
     const af = page.results.find((f) => f.flight_number === 'AF1081')!
     const byNumber = await listFlights(admin, { airline: 'AF', flight_number: '1081' }, { limit: 50 })
     expect(byNumber.results.map((f) => f.id)).toEqual([af.id])
-    const withdrawn = await listFlights(admin, { status: 'withdrawn' }, { limit: 50 })
-    expect(withdrawn.results.every((f) => f.status === 'withdrawn')).toBe(true)
+    // The withdrawn filter answers exactly the withdrawn flights: one withdrawn here is in, a scheduled one is out.
+    const gone = await create({ flight_number: '700', departure: `${day(45)}T10:00`, arrival: `${day(45)}T12:15` })
+    const kept = await create({ flight_number: '701', departure: `${day(45)}T14:00`, arrival: `${day(45)}T16:15` })
+    await withdrawFlight(admin, gone.id)
+    const all = (await listFlights(admin, {}, { limit: 500 })).results
+    const withdrawn = await listFlights(admin, { status: 'withdrawn' }, { limit: 500 })
+    expect(withdrawn.results.map((f) => f.id)).toContain(gone.id)
+    expect(withdrawn.results.map((f) => f.id)).not.toContain(kept.id)
+    expect(withdrawn.results.map((f) => f.id)).toEqual(all.filter((f) => f.status === 'withdrawn').map((f) => f.id))
     const times = (await listFlights(admin, { when: 'upcoming' }, { limit: 500 })).results.map((f) => f.departure.at)
     expect(times).toEqual([...times].sort())
     await expect(listFlights(admin, { status: 'lost' }, { limit: 10 })).rejects.toMatchObject({ code: 'invalid' })

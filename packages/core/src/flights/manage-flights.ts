@@ -6,8 +6,8 @@ import { DomainError, type FieldErrors } from '../errors.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { canManageFlights, canSearchFlights, isFlightManager } from './access.ts'
 import { listAirlines } from './airlines.ts'
-import { airportsByCodes, airportsByIds, flightEnds, fromAirport, fromCountry, toAirport, toCountry } from './airports.ts'
-import { airportCodesOf, checkFlightFields, currentFields, FLIGHT_FIELD_MESSAGES, type FlightLookups, type FlightValues } from './fields.ts'
+import { airportsByCodes, airportsByIds, flightEnds, fromAirport, fromCountry, resolveAirports, toAirport, toCountry } from './airports.ts'
+import { airportTextsOf, checkFlightFields, currentFields, FLIGHT_FIELD_MESSAGES, type FlightLookups, type FlightValues } from './fields.ts'
 import { FLIGHT_MESSAGES } from './messages.ts'
 import { type AirportInfo, type FlightDto, type FlightRow, serializeFlight } from './serialize.ts'
 
@@ -38,11 +38,15 @@ export async function expandFlights(db: Database, rows: FlightRow[]): Promise<Fl
   return rows.map((r) => serializeFlight(r, at(r.departureAirportId), at(r.arrivalAirportId)))
 }
 
-/** What the field checks look up for these inputs, in two statements. */
-export async function flightLookups(db: Database, inputs: Record<string, unknown>[]): Promise<FlightLookups> {
+/**
+ * What the field checks look up for these inputs. Call it in the transaction that writes the flights: an airport of
+ * the reference list that a flight names for the first time is added as a location there (and rolled back with a
+ * refused save).
+ */
+export async function flightLookups(tx: Database, inputs: Record<string, unknown>[]): Promise<FlightLookups> {
   const [airports, active] = await Promise.all([
-    airportsByCodes(db, airportCodesOf(inputs)),
-    db.select({ code: currencies.code }).from(currencies).where(eq(currencies.isActive, true)),
+    resolveAirports(tx, airportTextsOf(inputs)),
+    tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.isActive, true)),
   ])
   return { airports, activeCurrencies: new Set(active.map((c) => c.code)) }
 }
@@ -93,14 +97,18 @@ export async function getFlight(ctx: ServiceContext, rawId: unknown): Promise<Fl
 export async function createFlight(ctx: ServiceContext, input: unknown): Promise<FlightDto> {
   const actor = canManageFlights(ctx)
   const data = asObject(input)
-  const { values, errors } = checkFlightFields(data, await flightLookups(ctx.db, [data]))
-  if (!values) throw DomainError.invalid(errors)
   try {
-    const [row] = await ctx.db
-      .insert(flights)
-      .values({ ...columns(values), seatsTotal: values.seatsTotal, seatsLeft: values.seatsTotal, createdBy: actor.id })
-      .returning()
-    return (await expandFlights(ctx.db, [row!]))[0]!
+    // The airports and the flight together: a new airport from the reference list is kept only with its flight.
+    const row = await ctx.db.transaction(async (tx) => {
+      const { values, errors } = checkFlightFields(data, await flightLookups(tx, [data]))
+      if (!values) throw DomainError.invalid(errors)
+      const [row] = await tx
+        .insert(flights)
+        .values({ ...columns(values), seatsTotal: values.seatsTotal, seatsLeft: values.seatsTotal, createdBy: actor.id })
+        .returning()
+      return row!
+    })
+    return (await expandFlights(ctx.db, [row]))[0]!
   } catch (error) {
     throw offerTaken(error) ?? error
   }
@@ -137,17 +145,20 @@ export async function updateFlight(ctx: ServiceContext, rawId: unknown, input: u
   canManageFlights(ctx)
   const id = flightIdOf(rawId)
   const current = await loadFlight(ctx.db, id)
-  const data = asObject(input)
+  const data = endsAsWritten(asObject(input))
   const airports = await airportsByIds(ctx.db, [current.departureAirportId, current.arrivalAirportId])
   const given = Object.fromEntries(Object.entries(data).filter(([key]) => Object.hasOwn(FIELD_NAMES, key)))
   const merged = { ...currentFields(current, airports.get(current.departureAirportId)!, airports.get(current.arrivalAirportId)!), ...given }
-  // A new airport moves the local time given with it; a time not given keeps its instant.
-  const { values, errors } = checkFlightFields(merged, await flightLookups(ctx.db, [merged]))
-  if (!values) throw DomainError.invalid(errors)
   try {
-    const written = await writeFlight(ctx.db, id, values)
-    if (!written.row) throw DomainError.invalid({ seats_total: [seatsBelowBooked(written.booked!)] })
-    return (await expandFlights(ctx.db, [written.row]))[0]!
+    const row = await ctx.db.transaction(async (tx) => {
+      // A new airport moves the local time given with it; a time not given keeps its instant.
+      const { values, errors } = checkFlightFields(merged, await flightLookups(tx, [merged]))
+      if (!values) throw DomainError.invalid(errors)
+      const written = await writeFlight(tx, id, values)
+      if (!written.row) throw DomainError.invalid({ seats_total: [seatsBelowBooked(written.booked!)] })
+      return written.row
+    })
+    return (await expandFlights(ctx.db, [row]))[0]!
   } catch (error) {
     throw offerTaken(error) ?? error
   }
@@ -274,4 +285,23 @@ export async function flightFormOptions(ctx: ServiceContext) {
     .where(eq(currencies.isActive, true))
     .orderBy(currencies.displayOrder, currencies.code)
   return { airlines: listAirlines(), currencies: active }
+}
+
+/**
+ * A flight's ends as a read answers them (`departure {code, at, …}`, `arrival {…}`) taken back as a write names them:
+ * the instant (`at`, which carries its offset) as the time, the airport's code as `from` or `to` unless those are sent.
+ */
+function endsAsWritten(data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...data }
+  for (const [end, airport] of [
+    ['departure', 'from'],
+    ['arrival', 'to'],
+  ] as const) {
+    const value = data[end]
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue
+    const read = value as { at?: unknown; code?: unknown }
+    out[end] = read.at
+    if (out[airport] === undefined && typeof read.code === 'string') out[airport] = read.code
+  }
+  return out
 }

@@ -5,6 +5,8 @@ export const FLIGHT_MESSAGES = {
   manageDenied: 'Only superadmins, admins and experts manage flights.',
   bookDenied: 'Only travelers book flights, for themselves.',
   passengers: 'Passengers must be between 1 and 6.',
+  /** The search's price filter: the screen's range (FLIGHT_PRICE_RANGE, 2-catalogue-content.md §9). */
+  priceRange: 'Enter an amount from 0 to 2,000.',
   withdrawn: 'This flight is no longer offered.',
   departed: 'This flight has already departed.',
   soldOut: 'This flight is sold out.',

@@ -68,6 +68,8 @@ export function parseFlightSearch(query: unknown): FlightSearch {
   const text = (v: unknown, field: string) => {
     const t = str(v)
     if (t.length > 100) fail(field, 'At most 100 characters.')
+    // A NUL cannot reach the database; no airport's code, city or name holds a control character.
+    else if (/[\u0000-\u001f\u007f]/.test(t)) fail(field, 'Enter a city, airport name or IATA code.')
     return t.slice(0, 100)
   }
   const day = (v: unknown, field: string) => {
@@ -96,11 +98,12 @@ export function parseFlightSearch(query: unknown): FlightSearch {
     }
   }
 
+  // The screen's range (2-catalogue-content.md §9: flight price range 0-2000) holds for every caller.
   const price = (field: string) => {
     const t = first(q[field])
     if (!t) return null
-    if (/^\d{1,10}(\.\d{1,2})?$/.test(t)) return Number(t)
-    fail(field, `Enter an amount from ${FLIGHT_PRICE_RANGE[0]} up.`)
+    if (/^\d{1,10}(\.\d{1,2})?$/.test(t) && Number(t) >= FLIGHT_PRICE_RANGE[0] && Number(t) <= FLIGHT_PRICE_RANGE[1]) return Number(t)
+    fail(field, FLIGHT_MESSAGES.priceRange)
     return null
   }
   const priceMin = price('price_min')

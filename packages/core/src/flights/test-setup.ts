@@ -5,6 +5,7 @@ import { createAppServices, serviceContext } from '../app.ts'
 import { loadActor } from '../auth/load-actor.ts'
 import { loadConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
+import { seedCatalogueIfEmpty } from '../catalogue/seed-catalogue.ts'
 import { seedCurrencies } from '../currencies/seed-currencies.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { localParts } from './time.ts'
@@ -53,6 +54,22 @@ export async function flightWorld(): Promise<FlightWorld> {
   }
   // A city that shares a name with an airport's city: only airports are flown from.
   await handle.db.insert(locations).values({ name: 'Paris', countryId: countryIds.get('France')!, locationType: 'city', address: 'Paris', airportCode: 'PAR' })
+  return worldOn(handle, airports)
+}
+
+/**
+ * What a fresh installation has after its first start without the demo world (apps/web/server/boot.ts): the reference
+ * catalogue (countries, regions, capitals: no airport), the currencies and the demo accounts.
+ */
+export async function freshInstallation(): Promise<FlightWorld> {
+  const handle = await createTestDatabase()
+  await seedCatalogueIfEmpty(handle.db)
+  await seedCurrencies(handle.db)
+  await seedDemoUsers(handle.db)
+  return worldOn(handle, {})
+}
+
+function worldOn(handle: DatabaseHandle, airports: Record<string, number>): FlightWorld {
   const app = createAppServices(handle, loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }))
   const contexts = new Map<string, ServiceContext>()
   return {

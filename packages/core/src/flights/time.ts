@@ -81,18 +81,23 @@ function offsetAt(ms: number, zone: string): number {
 }
 
 /**
- * The instant of a local wall-clock time in a zone. A time skipped by a clock change (spring forward) lands an hour
- * later, as a clock would show it.
+ * The instant of a local wall-clock time in a zone, as iCalendar (RFC 5545) and Temporal's "compatible" read it: a
+ * time skipped by a clock change (spring forward) is read with the offset before the gap, so it lands later by the gap,
+ * as a clock would show it; a time that occurs twice (the clocks going back) is its first occurrence. The same in
+ * every zone, east or west of Greenwich, whatever the hour of the change (midnight in some).
  */
 export function zonedInstant(date: string, time: string, zone: string): Date {
   const z = knownZone(zone)
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number | undefined]
   const wall = Date.UTC(y, m - 1, d, hh, mm, ss ?? 0)
-  let at = wall - offsetAt(wall, z)
-  const offset = offsetAt(at, z)
-  if (offset !== wall - at) at = wall - offset
-  return new Date(at)
+  // The zone's offsets a day either side: the same unless the clocks change near this wall time.
+  const before = quarterOffset(wall - 86_400_000, z)
+  const after = quarterOffset(wall + 86_400_000, z)
+  // Each offset gives the wall time only if the zone has that offset at the instant it gives.
+  const readings = [wall - before, wall - after].filter((at, i) => quarterOffset(at, z) === (i === 0 ? before : after))
+  // Two: a repeated time, the first occurrence. None: a skipped time, with the offset before the gap.
+  return new Date(readings.length ? Math.min(...readings) : wall - before)
 }
 
 /** [start, end) of a local calendar day in a zone, as instants. */

@@ -90,7 +90,7 @@ beforeAll(async () => {
   ]
   await saveItinerary(as.expert!, id, { version: 1, days: days([]) })
   await changeItineraryStatus(as.expert!, id, { status: 'review' })
-  await changeItineraryStatus(as.specialist!, id, { status: 'approved' })
+  await changeItineraryStatus(as.specialist!, id, { status: 'approved', version: 2 })
   await saveItinerary(as.expert!, id, { version: 2, days: days([meal('Draft-only tasting', '30.00', { start_time: '12:00', end_time: '13:00' })]) })
 })
 afterAll(async () => {

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts'
 import { insertTestActivity } from '../activities/test-helpers.ts'
 import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
 import { itineraryLibrary } from './library.ts'
+import { listItineraries } from './list.ts'
 import { transferCost } from './pricing.ts'
 import { changeItineraryStatus, compareItineraryVersions, listItineraryVersions, restoreItineraryVersion } from './versions.ts'
 
@@ -193,22 +194,80 @@ describe('versions and status', () => {
   it('goes draft → review → approved; the traveler then reads the approved version only, read-only', async () => {
     const start = await createItinerary(as.expert!, { trip_id: tripId })
     await saveItinerary(as.expert!, start.id, { version: 1, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00')] }] })
-    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('conflict')
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved', version: 2 }))).code).toBe('conflict')
     expect((await changeItineraryStatus(as.expert!, start.id, { status: 'review' })).status).toBe('review')
-    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved' }))).code).toBe('forbidden')
-    const approved = await changeItineraryStatus(as.specialist!, start.id, { status: 'approved' })
-    expect(approved).toMatchObject({ status: 'approved', approved_version: 2 })
+    expect((await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'approved', version: 2 }))).code).toBe('forbidden')
+    const before = Date.now()
+    const approved = await changeItineraryStatus(as.specialist!, start.id, { status: 'approved', version: 2 })
+    expect(approved).toMatchObject({ status: 'approved', approved_version: 2, approved_by: as.specialist!.actor!.id })
+    expect(Date.parse(approved.approved_at!)).toBeGreaterThanOrEqual(before - 1000)
 
-    // The expert reopens it and saves more; the traveler still sees version 2.
+    // The expert reopens it and saves more, with a new title; the traveler still sees version 2's plan, with what
+    // describes the itinerary now: approved, its title, who approved it and when.
     await changeItineraryStatus(as.expert!, start.id, { status: 'draft' })
-    await saveItinerary(as.expert!, start.id, { version: 2, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00'), meal('Ramen', '15.00')] }] })
+    await saveItinerary(as.expert!, start.id, {
+      version: 2,
+      fields: { title: 'Tokyo, renamed' },
+      days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00'), meal('Ramen', '15.00')] }],
+    })
     const seen = await getItinerary(as.traveler!, start.id)
-    expect(seen).toMatchObject({ version: 2, can: { save: false, approve: false } })
+    // Version 2 was saved as a draft; the traveler reads it as what it is now, the approved plan.
+    expect(seen).toMatchObject({
+      version: 2,
+      status: 'approved',
+      title: 'Tokyo, renamed',
+      approved_version: 2,
+      approved_by: as.specialist!.actor!.id,
+      approved_at: approved.approved_at,
+      can: { save: false, approve: false },
+    })
+    expect((await getItinerary(as.expert!, start.id, { version: 2 })).status).toBe('draft')
+    // The traveler's list says the same as the read.
+    const listed = (await listItineraries(as.traveler!, { trip: String(tripId) }, { limit: 50 })).results.find((r) => r.id === start.id)
+    expect(listed).toMatchObject({ status: 'approved', title: 'Tokyo, renamed', version: 2 })
     expect(seen.days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
     expect((await errorOf(getItinerary(as.traveler!, start.id, { version: 3 }))).code).toBe('not_found')
-    expect((await getItinerary(as.traveler!, start.id, { version: 2 })).days[0]!.items.map((i) => i.title)).toEqual(['Sushi'])
+    expect(await getItinerary(as.traveler!, start.id, { version: 2 })).toMatchObject({ status: 'approved', days: [{ items: [{ title: 'Sushi' }] }] })
     expect((await errorOf(saveItinerary(as.traveler!, start.id, { version: 3, days: [{ date: '2030-04-03', title: 'x' }] }))).code).toBe('forbidden')
     expect((await errorOf(getItinerary(as.other!, start.id))).code).toBe('not_found')
+  })
+
+  it('approves the version the specialist read: one saved since answers 409 and changes nothing', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    await saveItinerary(as.expert!, start.id, { version: 1, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00')] }] })
+    await changeItineraryStatus(as.expert!, start.id, { status: 'review' })
+    const read = await getItinerary(as.specialist!, start.id)
+    expect(read).toMatchObject({ status: 'review', version: 2, total_cost: '30.00' })
+
+    // The expert saves again while it is in review: version 3 adds a 9,999.00 dinner.
+    await saveItinerary(as.expert!, start.id, { version: 2, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Sushi', '30.00'), meal('Dinner', '9999.00')] }] })
+    const stale = await errorOf(changeItineraryStatus(as.specialist!, start.id, { status: 'approved', version: read.version }))
+    expect(stale.code).toBe('conflict')
+    expect(stale.message).toBe('Version 3 was saved after you opened version 2. Review it before approving.')
+    expect(await getItinerary(as.specialist!, start.id)).toMatchObject({ status: 'review', version: 3, approved_version: null })
+    expect((await errorOf(getItinerary(as.traveler!, start.id))).code).toBe('not_found')
+
+    // An approval names its version; one that does not exist is not found.
+    expect((await errorOf(changeItineraryStatus(as.specialist!, start.id, { status: 'approved' }))).fields).toEqual({ version: ['This field is required.'] })
+    expect((await errorOf(changeItineraryStatus(as.specialist!, start.id, { status: 'approved', version: 'x' }))).fields).toEqual({ version: ['Enter a version number.'] })
+    expect((await errorOf(changeItineraryStatus(as.specialist!, start.id, { status: 'approved', version: 4 }))).code).toBe('not_found')
+    expect((await getItinerary(as.specialist!, start.id)).status).toBe('review')
+
+    // Naming the version it now shows, the specialist approves it: the traveler reads and books that one.
+    const approved = await changeItineraryStatus(as.specialist!, start.id, { status: 'approved', version: '3' })
+    expect(approved).toMatchObject({ status: 'approved', version: 3, approved_version: 3 })
+    expect((await getItinerary(as.traveler!, start.id)).total_cost).toBe('10029.00')
+  })
+
+  it('refuses any status move naming a version other than the current one', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId })
+    await saveItinerary(as.expert!, start.id, { version: 1, days: [{ date: '2030-04-03', title: 'Day 1', items: [meal('Tea', '5.00')] }] })
+    const stale = await errorOf(changeItineraryStatus(as.expert!, start.id, { status: 'review', version: 1 }))
+    expect(stale).toMatchObject({ code: 'conflict', message: 'This itinerary was saved by someone else (version 2) since you opened version 1.' })
+    expect((await getItinerary(as.expert!, start.id)).status).toBe('draft')
+    // Without a version, the moves other than approval go on as before.
+    expect((await changeItineraryStatus(as.expert!, start.id, { status: 'review' })).status).toBe('review')
+    expect((await changeItineraryStatus(as.specialist!, start.id, { status: 'draft' })).status).toBe('draft')
   })
 })
 

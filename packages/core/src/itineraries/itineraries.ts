@@ -4,8 +4,11 @@ import {
   computeTotals,
   CreateItineraryInput,
   ITINERARY_MESSAGES,
+  type ItineraryFieldsData,
+  type ItineraryItemData,
   type ItineraryTotals,
   overBudget,
+  type SaveItineraryData,
   SaveItineraryInput,
   toUnits,
 } from '@meridian/validators'
@@ -89,9 +92,21 @@ function serializeItem(r: ItemRow): ItineraryItemDto {
   }
 }
 
+/** Each day with its items in order. */
+function daysWithItems(parts: { days: DayRow[]; items: ItemRow[] }) {
+  return parts.days.map((day) => ({ day, items: parts.items.filter((i) => i.dayId === day.id).sort((a, b) => a.position - b.position) }))
+}
+
+/** The approved version, who approved it and when. */
+const approvalOf = (row: ItineraryRow) => ({
+  approved_version: row.approvedVersion,
+  approved_by: row.approvedById,
+  approved_at: row.approvedAt?.toISOString() ?? null,
+})
+
 /** The itinerary as the builder and the calls show it (§3), with every total recomputed from its items. */
 export function serializeItinerary(row: ItineraryRow, days: DayRow[], items: ItemRow[], places = 2) {
-  const byDay = days.map((d) => ({ day: d, items: items.filter((i) => i.dayId === d.id).sort((a, b) => a.position - b.position) }))
+  const byDay = daysWithItems({ days, items })
   const totals: ItineraryTotals = computeTotals(
     byDay.map((d) => ({ items: d.items.map((i) => ({ id: i.key, type: i.type, duration_minutes: i.durationMinutes, cost: i.convertedCost })) })),
     places,
@@ -112,7 +127,7 @@ export function serializeItinerary(row: ItineraryRow, days: DayRow[], items: Ite
     preferences: row.preferences,
     status: row.status,
     version: row.version,
-    approved_version: row.approvedVersion,
+    ...approvalOf(row),
     created_by: row.createdById,
     last_modified: row.updatedAt.toISOString(),
     days: byDay.map(({ day, items: its }, i) => ({
@@ -162,6 +177,17 @@ export async function visibleItinerary(ctx: ServiceContext, rawId: unknown, db: 
 }
 
 /**
+ * A kept version holds the plan as it was saved, with the fields it had then; what describes the itinerary now (its
+ * status, title, approved version, who approved it and when) comes from the itinerary. The traveler only ever reads the
+ * approved version, so to them it is approved whatever the expert has saved since.
+ */
+const liveFields = (access: ItineraryAccess, row: ItineraryRow) => ({
+  status: access.travelerOnly ? ('approved' as const) : row.status,
+  title: row.title,
+  ...approvalOf(row),
+})
+
+/**
  * GET /api/itineraries/{id}/: the current state for those who work on it; for the trip's traveler, the approved
  * version (read-only). With `can` (save, approve) for the screens.
  */
@@ -176,14 +202,14 @@ export async function getItinerary(ctx: ServiceContext, rawId: unknown, query: {
       .from(itineraryVersions)
       .where(and(eq(itineraryVersions.itineraryId, row.id), eq(itineraryVersions.version, n)))
     if (!kept) throw new DomainError('not_found', `Version ${n} of this itinerary was not found.`)
-    return { ...(kept.snapshot as unknown as ItineraryDto), can: { save: false, approve: false } }
+    return { ...(kept.snapshot as unknown as ItineraryDto), ...liveFields(access, row), can: { save: false, approve: false } }
   }
   if (access.travelerOnly) {
     const [approved] = await ctx.db
       .select()
       .from(itineraryVersions)
       .where(and(eq(itineraryVersions.itineraryId, row.id), eq(itineraryVersions.version, row.approvedVersion!)))
-    return { ...(approved!.snapshot as ItineraryDto), can: { save: false, approve: false } }
+    return { ...(approved!.snapshot as ItineraryDto), ...liveFields(access, row), can: { save: false, approve: false } }
   }
   const { days, items } = await readParts(ctx.db, row.id)
   return { ...serializeItinerary(row, days, items), can: { save: access.edit, approve: access.approve } }
@@ -197,9 +223,13 @@ export async function createItinerary(ctx: ServiceContext, input: unknown) {
   requireItineraryEditor(ctx)
   const { actor, scope } = requireTripScope(ctx)
   const data = parseInput(CreateItineraryInput, input)
-  const trip = await loadTrip(ctx.db, data.trip_id!)
+  // The trip is named in the body: one that does not exist, or that the caller cannot see, is a field error.
+  const noSuchTrip = () => DomainError.invalid({ trip_id: ['Select a valid trip.'] })
+  const trip = await loadTrip(ctx.db, data.trip_id!).catch((error: unknown) => {
+    throw error instanceof DomainError && error.code === 'not_found' ? noSuchTrip() : error
+  })
   const access = accessOf(actor, scope, trip)
-  if (!access) throw DomainError.invalid({ trip_id: ['Select a valid trip.'] })
+  if (!access) throw noSuchTrip()
   if (!access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -250,18 +280,24 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
   const first = await visibleItinerary(ctx, rawId)
   if (!first.access.edit) throw new DomainError('forbidden', "You don't have permission to perform this action.")
   const data = parseInput(SaveItineraryInput, input)
-  const fields = data.fields
+  const fields = sentFields(data)
   const currency = fields.currency ?? first.row.currency
   const travelers = { adults: fields.adults ?? first.row.adults, children: fields.children ?? first.row.children, infants: fields.infants ?? first.row.infants }
   if (travelers.adults + travelers.children < 1) throw DomainError.invalid({ 'fields.adults': ['An itinerary has at least one adult or child.'] })
   const start = fields.start_date ?? first.row.startDate
   const end = fields.end_date ?? first.row.endDate
   if (end < start) throw DomainError.invalid({ 'fields.end_date': ['The end date cannot be before the start date.'] })
-  const { items: priced } = await priceItems(ctx.db, data.days, travelers, currency, todayUtc())
   const id = first.row.id
+  // Without `days` the plan stays: as it is, or re-priced from what it names when the currency or the group changes.
+  const current = data.days ? null : daysWithItems(await readParts(ctx.db, id))
+  const repriced =
+    currency !== first.row.currency || travelers.adults !== first.row.adults || travelers.children !== first.row.children || travelers.infants !== first.row.infants
+  const days = data.days ?? current!.map(({ day, items }) => ({ ...day, items: items.map(itemInput) }))
+  const priced = data.days || repriced ? (await priceItems(ctx.db, days, travelers, currency, todayUtc())).items : null
   const saved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
     if (row!.version !== data.version) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, data.version))
+    let at = 0
     return writeVersion(tx, row!, first.actor.id, {
       fields: {
         title: fields.title ?? row!.title,
@@ -274,16 +310,62 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
         currency,
         preferences: fields.preferences ?? row!.preferences,
       },
-      days: data.days.map((d) => ({ key: d.key ?? newKey(), date: d.date, title: d.title, description: d.description, theme: d.theme })),
-      items: (() => {
-        let at = 0
-        return data.days.map((d) => d.items.map(() => priced[at++]!).map((p) => itemValues(p)))
-      })(),
+      days: days.map((d) => ({ key: d.key ?? newKey(), date: d.date, title: d.title, description: d.description, theme: d.theme })),
+      items: priced
+        ? days.map((d) => d.items.map(() => itemValues(priced[at++]!)))
+        : current!.map(({ items }) => items.map(keptItem)),
       summary: data.summary,
     })
   })
   // The state just written is the answer: no second read.
   return { ...saved, can: { save: first.access.edit, approve: first.access.approve } }
+}
+
+/**
+ * The itinerary's fields a save changes: under `fields` (the builder) or at the top level as they are read, where
+ * `travelers` and `budget` are objects; the top level wins where both name one.
+ */
+function sentFields(data: SaveItineraryData): ItineraryFieldsData {
+  const { version: _version, fields, travelers, budget, days: _days, summary: _summary, ...flat } = data
+  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>
+  return {
+    ...defined(fields),
+    ...defined(flat),
+    ...(travelers ? defined(travelers) : {}),
+    ...(budget?.total !== undefined ? { budget_total: budget.total } : {}),
+    ...(budget?.currency !== undefined ? { currency: budget.currency } : {}),
+  }
+}
+
+/** A stored item as the builder would send it (to price it again). */
+function itemInput(i: ItemRow): ItineraryItemData {
+  return {
+    key: i.key,
+    type: i.type,
+    title: i.title,
+    description: i.description,
+    start_time: i.startTime,
+    end_time: i.endTime,
+    location_name: i.locationName,
+    location_address: i.locationAddress,
+    duration_minutes: i.durationMinutes,
+    booking_required: i.bookingRequired,
+    tags: i.tags,
+    notes: i.notes,
+    status: i.status as ItineraryItemData['status'],
+    activity_id: i.activityId,
+    transfer_id: i.transferId,
+    supplier_id: i.supplierId,
+    nights: i.nights,
+    unit_price: i.unitPrice,
+    currency: i.currency,
+  }
+}
+
+/** A stored item kept as it is. */
+function keptItem(i: ItemRow): ItemValues {
+  const { id: _id, itineraryId: _itinerary, dayId: _day, position: _position, ...values } = i
+  return values
 }
 
 type ItemValues = Omit<typeof itineraryItems.$inferInsert, 'itineraryId' | 'dayId' | 'position'>

@@ -82,7 +82,7 @@ export async function listItineraries(ctx: ServiceContext, query: unknown, page:
     const seen = approved.find((a) => a.id === r.id)?.snapshot as unknown as ItineraryDto | undefined
     if (seen) {
       return {
-        id: r.id, trip_id: r.tripId, title: seen.title, destination: seen.destination, start_date: seen.start_date, end_date: seen.end_date,
+        id: r.id, trip_id: r.tripId, title: r.title, destination: seen.destination, start_date: seen.start_date, end_date: seen.end_date,
         total_days: seen.total_days, travelers: seen.travelers, budget: { total: seen.budget.total, currency: seen.budget.currency },
         total_cost: seen.total_cost, items_count: seen.days.reduce((n, d) => n + d.items.length, 0), status: 'approved', version: seen.version, last_modified: r.updatedAt.toISOString(),
       }

@@ -154,9 +154,9 @@ export async function seedDemoItineraries(db: Database): Promise<number> {
     const fields = { description: `${LABEL} ${plan.story}`, preferences: { pace: 'relaxed', interests: ['culture', 'food'], accessibility: [], dietary: [] } }
     if (index === 0) {
       // Planned, sent for review and approved: what the traveler sees.
-      await saveItinerary(expert, created.id, { version: 1, fields, days: daysOf(plan, created, ids, plan.days.length), summary: `${LABEL} the full plan` })
+      const full = await saveItinerary(expert, created.id, { version: 1, fields, days: daysOf(plan, created, ids, plan.days.length), summary: `${LABEL} the full plan` })
       await changeItineraryStatus(expert, created.id, { status: 'review' })
-      if (approver) await changeItineraryStatus(approver, created.id, { status: 'approved' })
+      if (approver) await changeItineraryStatus(approver, created.id, { status: 'approved', version: full.version })
     } else {
       // A draft in progress: the first days, then the rest (three versions in all).
       const first = await saveItinerary(expert, created.id, { version: 1, fields, days: daysOf(plan, created, ids, 2), summary: `${LABEL} the first two days` })

@@ -54,6 +54,6 @@ it('offers each one the trips they may plan without an itinerary, and filters by
   expect(ids((await itineraryTripOptions(as.traveler!, { trip: trip.Unassigned })).trips)).toEqual([trip.Unassigned])
   expect(ids((await itineraryTripOptions(as.expert!, { trip: trip.Unassigned })).trips)).toEqual([trip.Accepted])
   await changeItineraryStatus(as.expert!, plan.id, { status: 'review' })
-  await changeItineraryStatus(as.specialist!, plan.id, { status: 'approved' })
+  await changeItineraryStatus(as.specialist!, plan.id, { status: 'approved', version: plan.version })
   expect((await itineraryTripOptions(as.traveler!)).trips.map((t) => t.title)).toEqual(['Accepted'])
 })

@@ -57,7 +57,17 @@ async function snapshotsOf(ctx: ServiceContext, itineraryId: number, numbers: nu
 /** The query of the compare call, the body of restore and of status (also read by the REST adapter's OpenAPI document). */
 export const CompareVersionsQuery = v.object({ from: versionNumber, to: versionNumber })
 export const RestoreVersionInput = v.object({ version: versionNumber, based_on: versionNumber })
-export const ItineraryStatusInput = v.object({ status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`) })
+/** `version`: the version the mover has in front of them; an approval must name it (the one the traveler will see). */
+export const ItineraryStatusInput = v.pipe(
+  v.object({
+    status: v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`),
+    version: v.optional(versionNumber),
+  }),
+  v.forward(
+    v.partialCheck([['status'], ['version']], (i) => i.status !== 'approved' || i.version !== undefined, 'This field is required.'),
+    ['version'],
+  ),
+)
 
 /** GET /api/itineraries/{id}/compare/?from=&to=: days and items added, removed, moved and re-priced between two versions. */
 export async function compareItineraryVersions(ctx: ServiceContext, rawId: unknown, query: unknown) {
@@ -83,14 +93,16 @@ export async function restoreItineraryVersion(ctx: ServiceContext, rawId: unknow
 }
 
 /**
- * POST /api/itineraries/{id}/status/ `{status}`: draft → review (the trip's expert or staff who edit), review →
+ * POST /api/itineraries/{id}/status/ `{status, version}`: draft → review (the trip's expert or staff who edit), review →
  * approved or back to draft (specialists, admins, superadmin), approved → draft (to change it again; the traveler
- * keeps seeing the approved version). Approving records the version the traveler now sees.
+ * keeps seeing the approved version). Approving names the version approved (the one the approver read) and records
+ * it as the version the traveler now sees; a later save answers 409 and nothing moves. Any move that names a version
+ * is refused the same way when that is no longer the current one.
  */
 export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown, input: unknown) {
   requireItineraryStaff(ctx)
-  const { row, access } = await visibleItinerary(ctx, rawId)
-  const { status } = parseInput(ItineraryStatusInput, input)
+  const { row, access, actor } = await visibleItinerary(ctx, rawId)
+  const { status, version: named } = parseInput(ItineraryStatusInput, input)
   const from = row.status as ItineraryStatus
   if (!ITINERARY_MOVES[from].includes(status)) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(from, status))
   const mayMove = status === 'approved' || from === 'review' ? access.approve : access.edit
@@ -98,9 +110,13 @@ export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown,
   await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(itineraries).where(eq(itineraries.id, row.id)).for('update')
     if (locked!.status !== from) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(locked!.status, status))
+    if (named !== undefined && named > locked!.version) throw versionNotFound(named)
+    if (named !== undefined && named !== locked!.version) {
+      throw new DomainError('conflict', status === 'approved' ? ITINERARY_MESSAGES.staleApproval(locked!.version, named) : ITINERARY_MESSAGES.stale(locked!.version, named))
+    }
     await tx
       .update(itineraries)
-      .set({ status, ...(status === 'approved' ? { approvedVersion: locked!.version } : {}) })
+      .set({ status, ...(status === 'approved' ? { approvedVersion: locked!.version, approvedById: actor.id, approvedAt: new Date() } : {}) })
       .where(eq(itineraries.id, row.id))
   })
   return getItinerary(ctx, row.id)

@@ -1,4 +1,4 @@
-import { type Database, sql } from '@meridian/db'
+import { type Database, rowsOf, sql } from '@meridian/db'
 
 /**
  * Every paginated list's table topped up to a number of rows in a few set-based statements (generate_series),
@@ -32,7 +32,6 @@ const TABLE_NAME: Record<Table, string> = {
   media: 'media_items',
 }
 
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
 
 async function scalar(db: Database, query: ReturnType<typeof sql>): Promise<number> {
   const [row] = rowsOf(await db.execute(query))

@@ -1,6 +1,6 @@
 import { fillPlaceholders } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, type DatabaseHandle, sql } from '@meridian/db'
+import { type Database, type DatabaseHandle, rowsOf, sql } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { activityListQueries } from '../activities/list-activities.ts'
 import { countryListQueries, destinationListQueries } from '../catalogue/countries.ts'
@@ -75,7 +75,6 @@ const literal = (value: unknown): string => {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return `'${String(value).replace(/'/g, "''")}'`
 }
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
 
 /** The plan of a statement as PostgreSQL would run it, prepared under a name like the application's. */
 async function planOf(query: { sql: string; params: unknown[] }, values: Record<string, unknown>, generic: boolean): Promise<PlanNode> {

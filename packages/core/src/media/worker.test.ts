@@ -68,7 +68,12 @@ describe('a media worker told to stop (graceful shutdown)', () => {
 
       const started = Date.now()
       const report = await first.stop({ timeoutMs: 300 })
-      expect(Date.now() - started).toBeLessThan(2_000)
+      // It waited for the bound (less the clock's millisecond rounding), and returned after it within the bound plus a
+      // margin for handing the item back on a loaded 2-core machine (docs/operations.md, "Graceful shutdown"): not a
+      // speed bound (`npm run bench`).
+      const took = Date.now() - started
+      expect(took).toBeGreaterThanOrEqual(300 - 5)
+      expect(took).toBeLessThan(300 + 5_000)
       expect(report).toEqual({ finished: 0, released: 1 })
       // Claimable at once (no lease to wait out), the interrupted attempt still counted.
       expect(await row(id)).toMatchObject({ status: 'pending', leaseUntil: null, attempts: 1 })

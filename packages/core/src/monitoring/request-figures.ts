@@ -1,7 +1,6 @@
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import { type Database, type SQL, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, rowsOf, sql, type SQL } from '@meridian/db'
 
 /** Upper bounds of the duration buckets, in ms; one more bucket counts everything slower. */
 export const REQUEST_BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000] as const

@@ -66,7 +66,8 @@ export const NOTIFICATION_TEXT = {
           kind: 'assignment.answered',
           title: `${expert} accepted the ${tripOf(trip)}`,
           body: `${possessive(traveler)} trip, ${trip.dates}, is in good hands.`,
-          link: tripLink(trip.id),
+          // Where the one who assigned it works (a specialist may not open the trip itself).
+          link: '/dashboard/assignments',
         }
       : {
           kind: 'assignment.answered',

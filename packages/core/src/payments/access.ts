@@ -1,5 +1,5 @@
 import { hasPermission } from '@meridian/auth'
-import type { Database } from '@meridian/db'
+import { type Database, eq, payments } from '@meridian/db'
 import { requireActor } from '../access.ts'
 import { type BookingScope, bookingScope, rolesOnBooking, seesBooking } from '../bookings/access.ts'
 import { type LoadedBooking, loadBooking } from '../bookings/bookings.ts'
@@ -60,4 +60,17 @@ export function visibleBooking(
 /** Whether the actor is staff for this booking: admin, superadmin, its trip's accepted expert, the traveler's standing expert. */
 export function staffOn(actor: Actor, scope: BookingScope, booking: PaymentBooking): boolean {
   return rolesOnBooking(actor, scope, booking).staff
+}
+
+/** A payment the actor may see, with its booking (404 otherwise, another's included). */
+export async function visiblePayment(ctx: ServiceContext, where: { id: number } | { intentId: string }) {
+  const { actor, scope } = requirePaymentScope(ctx)
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where('id' in where ? eq(payments.id, where.id) : eq(payments.intentId, where.intentId))
+    .limit(1)
+  if (!payment) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound)
+  const booking = visibleBooking(actor, scope, await loadPaymentBooking(ctx.db, payment.bookingId, actor), PAYMENT_MESSAGES.notFound)
+  return { actor, scope, payment, booking }
 }

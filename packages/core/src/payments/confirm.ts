@@ -2,11 +2,11 @@ import { and, type Database, eq, payments } from '@meridian/db'
 import { idOf } from '../currencies/shared.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
-import { loadPaymentBooking, requirePaymentScope, requirePaymentStaff, staffOn, visibleBooking } from './access.ts'
+import { requirePaymentScope, requirePaymentStaff, staffOn, visiblePayment } from './access.ts'
 import { MANUAL_METHODS, PAYMENT_MESSAGES } from './messages.ts'
-import { toMinorUnits } from './money.ts'
 import { viaProvider } from './provider-errors.ts'
 import { paymentProviderNamed } from './providers/index.ts'
+import { assertReceivedInFull } from './received.ts'
 import { refundAfterCancel } from './refunds.ts'
 import { paymentAnswer, type PaymentAnswer, type PaymentRow } from './serialize.ts'
 import { type Settled, settlePayment } from './settle.ts'
@@ -17,19 +17,6 @@ function intentIdField(input: unknown): string {
   if (typeof raw !== 'string' || raw.length > 255 || !/^[A-Za-z0-9_]+$/.test(raw))
     throw DomainError.invalid({ payment_intent_id: ['Enter a valid payment intent id.'] })
   return raw
-}
-
-/** A payment the actor may see, with its booking (404 otherwise, another's included). */
-async function visiblePayment(ctx: ServiceContext, where: { id: number } | { intentId: string }) {
-  const { actor, scope } = requirePaymentScope(ctx)
-  const [payment] = await ctx.db
-    .select()
-    .from(payments)
-    .where('id' in where ? eq(payments.id, where.id) : eq(payments.intentId, where.intentId))
-    .limit(1)
-  if (!payment) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound)
-  const booking = visibleBooking(actor, scope, await loadPaymentBooking(ctx.db, payment.bookingId, actor), PAYMENT_MESSAGES.notFound)
-  return { actor, scope, payment, booking }
 }
 
 /** After the settling transaction committed: money that must go back does (a duplicate, a booking cancelled meanwhile). */
@@ -76,10 +63,7 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
   }
   const state = await viaProvider(() => provider.retrieve(payment.intentId))
   if (state.status === 'succeeded') {
-    const expected = toMinorUnits(payment.amount, payment.currency)
-    if (state.amountReceived !== expected || state.currency?.toUpperCase() !== payment.currency.toUpperCase()) {
-      throw new DomainError('conflict', PAYMENT_MESSAGES.amountMismatch)
-    }
+    assertReceivedInFull(payment, state)
     return { ...(await settle(ctx, payment.id, { userId: actor.id, method: state.method })), provider_status: state.status }
   }
   if (state.status === 'cancelled') {
@@ -117,4 +101,3 @@ export async function markPaymentReceived(ctx: ServiceContext, rawId: unknown, i
   return settle(ctx, payment.id, { userId: actor.id, method })
 }
 
-export { visiblePayment }

@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES } from './messages.ts'
 import { AmountNotChargeableError, toMinorUnits } from './money.ts'
 import { viaProvider } from './provider-errors.ts'
 import { activePaymentProvider, type NextAction } from './providers/index.ts'
+import { assertReceivedInFull } from './received.ts'
 import { serializePayment } from './serialize.ts'
 import { settlePayment } from './settle.ts'
 
@@ -49,7 +50,7 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
   return ctx.db.transaction(async (tx) => {
     // The booking's row is held until the payment is written: two creates for one booking take turns.
     const booking = await loadPaymentBooking(tx, bookingId, actor, true)
-    if (!booking || booking.travelerId !== actor.id) throw new DomainError('not_found', PAYMENT_MESSAGES.bookingNotFound)
+    if (!booking || booking.travelerId !== actor.id) throw DomainError.invalid({ booking_id: [PAYMENT_MESSAGES.bookingChoice] })
     assertPayable(booking, provider)
     const live = await tx
       .select()
@@ -67,7 +68,9 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
     if (reusable) {
       const state = await viaProvider(() => provider.retrieve(reusable.intentId))
       if (state.status === 'succeeded') {
-        // Paid at Stripe, not recorded yet (the confirm and the webhook are on their way): record it now.
+        // Paid at Stripe, not recorded yet (the confirm and the webhook are on their way): record it now, if it is the
+        // booking's money; otherwise 409 as confirm answers (the traveler is not asked to pay a second time).
+        assertReceivedInFull(reusable, state)
         const settled = await settlePayment(tx, reusable.id, { userId: actor.id, method: state.method })
         return answer(settled.payment, null, provider.nextAction(booking.reference), false)
       }

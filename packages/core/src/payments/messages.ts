@@ -4,6 +4,8 @@ export const PAYMENT_MESSAGES = {
   travelersOnly: 'Only travelers pay for their bookings.',
   staffOnly: 'Only staff, the expert of its trip or the traveler’s expert can mark a payment received or a refund paid.',
   bookingNotFound: 'The requested booking was not found.',
+  /** A body's booking_id that names no booking of the caller's (a field error, as DRF's related fields answer). */
+  bookingChoice: 'Select one of your bookings.',
   notFound: 'The requested payment was not found.',
   bookingCancelled: 'This booking is cancelled: there is nothing to pay.',
   alreadyPaid: 'This booking is already paid.',

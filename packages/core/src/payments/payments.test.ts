@@ -97,10 +97,12 @@ describe('create-intent', () => {
     ])
   })
 
-  it('refuses another traveler’s booking (404), a cancelled, paid or unquoted one (409), and non-travelers (403)', async () => {
+  it('refuses another traveler’s booking and one that does not exist alike (a field error), a cancelled, paid or unquoted one (409), and non-travelers (403)', async () => {
     const theirs = await booking({ travelerId: id('other'), tripId: null })
-    expect((await domainErrorOf(createPaymentIntent(as.traveler!, { booking_id: theirs.id }))).code).toBe('not_found')
-    expect((await domainErrorOf(createPaymentIntent(as.traveler!, { booking_id: 2_000_000 }))).code).toBe('not_found')
+    for (const bookingId of [theirs.id, 2_000_000]) {
+      const e = await domainErrorOf(createPaymentIntent(as.traveler!, { booking_id: bookingId }))
+      expect([e.code, e.fields]).toEqual(['invalid', { booking_id: ['Select one of your bookings.'] }])
+    }
 
     const cancelled = await booking({ status: 'pending' })
     await handle.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, cancelled.id))
@@ -158,6 +160,10 @@ describe('confirming a manual payment', () => {
     const b = await booking({ status: 'pending' })
     const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
     const before = (await noticesOf('traveler')).length
+    // A race only on PostgreSQL (TEST_DATABASE_URL: a pool of connections), where the three run in parallel
+    // transactions and only the settlement's row locks make the later ones see the first's result (without them the
+    // traveler is told three times: checked so). On PGlite (one connection) the transactions run one after another,
+    // and the same assertions check that serial outcome.
     const answers = await Promise.all([
       confirmPayment(as.admin!, { payment_intent_id: made.payment_intent_id }),
       confirmPayment(as.expert!, { payment_intent_id: made.payment_intent_id }),
@@ -241,7 +247,12 @@ describe('history', () => {
   it('lists each caller’s payments newest first, keyset-paged: own, handled, every one', async () => {
     const mine = await listPaymentHistory(as.traveler!, {})
     expect(mine.count).toBeGreaterThan(3)
+    // The first page holds the traveler's payments, and every page together exactly the payments of their bookings.
+    expect(mine.results).toHaveLength(Math.min(mine.count, 20))
     expect(mine.results.every((p) => p.traveler_id === id('traveler'))).toBe(true)
+    const theirs = await handle.db.select({ id: payments.id }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).where(eq(bookings.travelerId, id('traveler')))
+    const everyOwn = await listPaymentHistory(as.traveler!, {}, { limit: 500 })
+    expect(everyOwn.results.map((p) => p.id)).toEqual(theirs.map((r) => r.id).sort((a, b) => b - a))
     const ids = mine.results.map((p) => p.id)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
 
@@ -261,6 +272,9 @@ describe('history', () => {
 
     const oneBooking = mine.results[0]!.booking_id
     const narrowed = await listPaymentHistory(as.admin!, { booking: String(oneBooking) })
+    // Exactly that booking's payments, the newest one listed first among them.
+    expect(narrowed.results.map((p) => p.id)).toContain(mine.results[0]!.id)
+    expect(narrowed.results.map((p) => p.id)).toEqual((await paymentRows(oneBooking)).map((r) => r.id).sort((a, b) => b - a))
     expect(narrowed.results.every((p) => p.booking_id === oneBooking)).toBe(true)
     expect((await domainErrorOf(listPaymentHistory(as.specialist!, {}))).code).toBe('forbidden')
     expect((await domainErrorOf(listPaymentHistory(as.editor!, {}))).code).toBe('forbidden')

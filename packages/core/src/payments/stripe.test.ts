@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { bookings, type DatabaseHandle, eq, notifications, paymentEvents, payments, tripAssignments, trips } from '@meridian/db'
+import { bookings, type DatabaseHandle, eq, notifications, paymentEvents, payments, rowsOf, sql, tripAssignments, trips } from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBooking, type NewBooking } from '../bookings/record.ts'
 import { ConfigError, loadConfig } from '../config.ts'
@@ -49,6 +49,22 @@ const notices = async () =>
       .from(notifications)
       .where(eq(notifications.userId, id('traveler')))
   ).length
+
+/** Counts every UPDATE of a payment row, with the status written, until `stop()` (which removes the trigger). */
+async function countPaymentWrites() {
+  await handle.db.execute(sql`create table if not exists payment_writes (payment_id int not null, status text not null)`)
+  await handle.db.execute(sql`delete from payment_writes`)
+  await handle.db.execute(
+    sql.raw(`create or replace function note_payment_write() returns trigger language plpgsql as $$
+             begin insert into payment_writes values (new.id, new.status); return null; end $$`),
+  )
+  await handle.db.execute(sql.raw(`create trigger note_payment_write after update on payments for each row execute function note_payment_write()`))
+  return {
+    stop: () => handle.db.execute(sql.raw(`drop trigger if exists note_payment_write on payments`)),
+    of: async (paymentId: number) =>
+      rowsOf<{ status: string }>(await handle.db.execute(sql`select status from payment_writes where payment_id = ${paymentId}`)).map((w) => w.status),
+  }
+}
 
 /** A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header. */
 function delivery(event: { id: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) {
@@ -132,7 +148,7 @@ describe('the Stripe provider', () => {
     ])
   })
 
-  it('confirms only when Stripe says succeeded, for the booking’s amount; twice at once confirms once', async () => {
+  it('confirms only when Stripe says succeeded, for the booking’s amount; eight times at once confirms once', async () => {
     const b = await booking()
     const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
     const early = await confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id })
@@ -143,11 +159,18 @@ describe('the Stripe provider', () => {
 
     fake.succeed(made.payment_intent_id)
     const before = await notices()
-    const [one, two] = await Promise.all([
-      confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }),
-      confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }),
-    ])
-    expect(one).toEqual(two)
+    // A race only on PostgreSQL (TEST_DATABASE_URL: a pool of connections), where the eight confirmations run in
+    // parallel transactions and only the settlement's row locks make the later ones see the first's result: without
+    // them several write the payment (checked so). On PGlite (one connection) the transactions run one after another,
+    // and the same assertions check that serial outcome. The payment's writes are counted by a trigger, in the
+    // writer's own transaction: a second settlement shows there even when it writes the same values.
+    const writes = await countPaymentWrites()
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }))).finally(() =>
+      writes.stop(),
+    )
+    expect(await writes.of(made.id)).toEqual(['succeeded'])
+    const [one] = answers
+    for (const other of answers) expect(other).toEqual(one)
     expect(one).toMatchObject({ status: 'succeeded', method: 'card', booking_status: 'confirmed', booking_payment_status: 'paid' })
     expect(await bookingRow(b.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' })
     // The traveler confirmed it themselves: no notification to them about their own act.
@@ -161,6 +184,46 @@ describe('the Stripe provider', () => {
     const e = await domainErrorOf(confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }))
     expect(e.code).toBe('conflict')
     expect((await paymentRow(made.id)).status).toBe('requires_payment')
+  })
+
+  it('an underpaid succeeded intent is recorded by no path: confirm and create-intent answer 409, the webhook ignores it', async () => {
+    const b = await booking({ amount: '250.10' })
+    const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
+    // Stripe says succeeded, with a cent less than the booking's amount.
+    fake.succeed(made.payment_intent_id, 25009)
+    const mismatch = ['conflict', 'The amount Stripe received does not match the booking: the payment was not recorded. Contact support.']
+    const confirm = await domainErrorOf(confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }))
+    expect([confirm.code, confirm.message]).toEqual(mismatch)
+    // Asking for the payment again reuses the intent: it must not take Stripe's "succeeded" as the booking paid.
+    const again = await domainErrorOf(createPaymentIntent(as.traveler!, { booking_id: b.id }))
+    expect([again.code, again.message]).toEqual(mismatch)
+    const { payload, header } = delivery({ id: 'evt_underpaid_1', type: 'payment_intent.succeeded', object: { id: made.payment_intent_id } })
+    expect(await handlePaymentWebhook(as.traveler!, payload, header)).toEqual({ received: true, duplicate: false, outcome: 'ignored' })
+    expect(await paymentRow(made.id)).toMatchObject({ status: 'requires_payment', confirmedAt: null })
+    expect(await bookingRow(b.id)).toMatchObject({ status: 'pending', paymentState: 'unpaid' })
+    // Confirm still refuses afterwards: nothing was recorded along the way.
+    expect((await domainErrorOf(confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }))).message).toBe(mismatch[1])
+  })
+
+  it('the whole amount in another currency is recorded by no path either', async () => {
+    const b = await booking({ amount: '40.00', currency: 'USD' })
+    const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
+    fake.succeed(made.payment_intent_id)
+    fake.intents.get(made.payment_intent_id)!.currency = 'eur'
+    const { payload, header } = delivery({ id: 'evt_other_currency_1', type: 'payment_intent.succeeded', object: { id: made.payment_intent_id } })
+    expect(await handlePaymentWebhook(as.traveler!, payload, header)).toMatchObject({ outcome: 'ignored' })
+    expect((await domainErrorOf(confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id }))).code).toBe('conflict')
+    expect((await domainErrorOf(createPaymentIntent(as.traveler!, { booking_id: b.id }))).code).toBe('conflict')
+    expect(await bookingRow(b.id)).toMatchObject({ status: 'pending', paymentState: 'unpaid' })
+    expect((await paymentRow(made.id)).status).toBe('requires_payment')
+  })
+
+  it('create-intent records a payment Stripe received in full before confirm and webhook came', async () => {
+    const b = await booking({ amount: '250.10' })
+    const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
+    fake.succeed(made.payment_intent_id)
+    expect(await createPaymentIntent(as.traveler!, { booking_id: b.id })).toMatchObject({ id: made.id, status: 'succeeded', created: false })
+    expect(await bookingRow(b.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' })
   })
 
   it('refunds a cancelled paid booking through Stripe; when Stripe is down the refund stays due and is asked again', async () => {
@@ -230,6 +293,27 @@ describe('Stripe webhooks', () => {
     expect((await bookingRow(b.id)).paymentState).toBe('refunded')
   })
 
+  it('refuses a correctly signed delivery older than five minutes (a replay) and writes nothing', async () => {
+    const b = await booking()
+    const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
+    fake.succeed(made.payment_intent_id)
+    const payload = JSON.stringify({
+      id: 'evt_stale_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: made.payment_intent_id, object: 'payment_intent' } },
+    })
+    const signedAt = (secondsAgo: number) =>
+      sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - secondsAgo })
+    const e = await domainErrorOf(handlePaymentWebhook(as.traveler!, payload, signedAt(6 * 60)))
+    expect([e.code, e.message]).toEqual(['invalid', 'Invalid webhook signature.'])
+    expect(await handle.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_stale_1'))).toHaveLength(0)
+    expect(await paymentRow(made.id)).toMatchObject({ status: 'requires_payment' })
+    expect(await bookingRow(b.id)).toMatchObject({ status: 'pending', paymentState: 'unpaid' })
+    // Within the tolerance the same delivery is taken.
+    expect(await handlePaymentWebhook(as.traveler!, payload, signedAt(4 * 60))).toMatchObject({ outcome: 'settled' })
+  })
+
   it('refuses a bad or missing signature (400) and writes nothing', async () => {
     const b = await booking()
     const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
@@ -269,5 +353,59 @@ describe('Stripe webhooks', () => {
     expect(await handlePaymentWebhook(as.traveler!, payload, header)).toMatchObject({ outcome: 'settled' })
     expect(await bookingRow(b.id)).toMatchObject({ status: 'cancelled', paymentState: 'refunded' })
     expect(fake.refunds.filter((r) => r.payment_intent === made.payment_intent_id)).toHaveLength(1)
+  })
+})
+
+describe('Stripe refunds of part of a payment', () => {
+  /** A paid booking of `amount` USD through Stripe. */
+  async function paid(amount: string) {
+    const b = await booking({ amount })
+    const made = await createPaymentIntent(as.traveler!, { booking_id: b.id })
+    fake.succeed(made.payment_intent_id)
+    await confirmPayment(as.traveler!, { payment_intent_id: made.payment_intent_id })
+    return { b, made }
+  }
+  const refunded = (n: number, intent: string, inFull: boolean, amountRefunded: number) =>
+    delivery({
+      id: `evt_partial_${intent}_${n}`,
+      type: 'charge.refunded',
+      object: {
+        id: `ch_${intent}`,
+        object: 'charge',
+        payment_intent: intent,
+        amount: 3333333,
+        amount_refunded: amountRefunded,
+        refunded: inFull,
+        refunds: { data: [{ id: `re_${intent}_${n}` }] },
+      },
+    })
+
+  it('a part refunded from Stripe’s dashboard leaves the payment and the booking paid, to the cent; the rest refunded later records the refund', async () => {
+    const { b, made } = await paid('33333.33')
+    const part = refunded(1, made.payment_intent_id, false, 1000000)
+    expect(await handlePaymentWebhook(as.traveler!, part.payload, part.header)).toEqual({ received: true, duplicate: false, outcome: 'ignored' })
+    expect(await paymentRow(made.id)).toMatchObject({ status: 'succeeded', amount: '33333.33', currency: 'USD', refundedAt: null, refundReference: '' })
+    expect(await bookingRow(b.id)).toMatchObject({ paymentState: 'paid', amount: '33333.33' })
+    // Delivered again: the same event changes nothing.
+    expect(await handlePaymentWebhook(as.traveler!, part.payload, part.header)).toMatchObject({ duplicate: true })
+
+    const rest = refunded(2, made.payment_intent_id, true, 3333333)
+    expect(await handlePaymentWebhook(as.traveler!, rest.payload, rest.header)).toMatchObject({ outcome: 'refunded' })
+    expect(await paymentRow(made.id)).toMatchObject({ status: 'refunded', amount: '33333.33', refundReference: `re_${made.payment_intent_id}_2` })
+    expect(await bookingRow(b.id)).toMatchObject({ paymentState: 'refunded', amount: '33333.33' })
+  })
+
+  it('a cancelled paid booking is refunded its exact amount in the smallest unit, never through a float', async () => {
+    // 0.29 × 100 is 28.999999999999996 as a float; the other is the largest amount a booking holds (numeric(14, 2)).
+    for (const [amount, minor] of [
+      ['0.29', 29],
+      ['999999999999.99', 99999999999999],
+    ] as const) {
+      const { b, made } = await paid(amount)
+      await handle.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, b.id))
+      expect(await refundAfterCancel(as.traveler!, b.id)).toBe('refunded')
+      expect(fake.refunds.filter((r) => r.payment_intent === made.payment_intent_id).map((r) => r.amount)).toEqual([minor])
+      expect(await paymentRow(made.id)).toMatchObject({ status: 'refunded', amount })
+    }
   })
 })

@@ -3,8 +3,8 @@ import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { recordRefund } from './mark-refunded.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
-import { toMinorUnits } from './money.ts'
 import { activePaymentProvider, type ProviderEvent, WebhookSignatureError } from './providers/index.ts'
+import { receivedInFull } from './received.ts'
 import { type Settled, settlePayment } from './settle.ts'
 import { afterSettle } from './confirm.ts'
 import { viaProvider } from './provider-errors.ts'
@@ -54,7 +54,12 @@ export async function handlePaymentWebhook(ctx: ServiceContext, rawBody: Buffer 
     if (event.type === 'payment_intent.succeeded') {
       // The event's own figures are not trusted alone: the intent is read back from the provider.
       const state = await viaProvider(() => provider.retrieve(payment.intentId))
-      if (state.status !== 'succeeded' || state.amountReceived !== toMinorUnits(payment.amount, payment.currency)) return ignored
+      if (state.status !== 'succeeded') return ignored
+      if (!receivedInFull(payment, state)) {
+        // Acknowledged (Stripe would only send it again), not recorded: confirm answers the traveler 409, staff look.
+        console.warn(`[payments] payment ${payment.id}: Stripe reports ${state.amountReceived} ${state.currency} received, not ${payment.amount} ${payment.currency}; not recorded`)
+        return ignored
+      }
       settled = await settlePayment(tx as unknown as Database, payment.id, { userId: null, method: state.method })
       return { received: true, duplicate: false, outcome: settled.changed ? 'settled' : 'ignored' }
     }

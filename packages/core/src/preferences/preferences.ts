@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES, type Preferences, UpdatePreferencesInput } from '@meridian/validators'
-import { eq, sql, users } from '@meridian/db'
+import { type Database, eq, sql, users } from '@meridian/db'
 import * as v from 'valibot'
 import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
@@ -24,10 +24,22 @@ function withDefaults(stored: unknown): Preferences {
   return result
 }
 
-/** The signed-in user's dashboard preferences, defaults filled in. */
+const prepare = (db: Database) =>
+  db.select({ p: users.preferences }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('get_preferences')
+const statements = new WeakMap<Database, ReturnType<typeof prepare>>()
+
+/**
+ * The signed-in user's dashboard preferences, defaults filled in. Every list screen reads them (its page size and
+ * layout), so the query is prepared once per database.
+ */
 export async function getPreferences(ctx: ServiceContext): Promise<Preferences> {
   const actor = requireActor(ctx)
-  const [row] = await ctx.db.select({ p: users.preferences }).from(users).where(eq(users.id, actor.id))
+  let statement = statements.get(ctx.db)
+  if (!statement) {
+    statement = prepare(ctx.db)
+    statements.set(ctx.db, statement)
+  }
+  const [row] = await statement.execute({ id: actor.id })
   return withDefaults(row?.p)
 }
 

@@ -2,10 +2,12 @@ import { and, eq, isNull, ne, refreshTokens, sessions, users } from '@meridian/d
 import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { recordActivity } from '../activity/record-activity.ts'
+import { announceSignInsEnded } from '../auth/sign-in-credentials.ts'
 
 /**
  * "Sign out everywhere else": ends the signed-in user's other browser sessions, revokes their refresh tokens and
- * refuses access tokens issued until now; the session `keepSessionId` (this browser) stays. Returns how many ended.
+ * refuses access tokens issued until now, and ends the event streams opened with any of them; the session
+ * `keepSessionId` (this browser) stays. Returns how many ended.
  */
 export async function revokeOtherSignIns(ctx: ServiceContext, keepSessionId: string | undefined): Promise<number> {
   const actor = requireActor(ctx)
@@ -25,6 +27,7 @@ export async function revokeOtherSignIns(ctx: ServiceContext, keepSessionId: str
       .where(and(eq(refreshTokens.userId, actor.id), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id })
     await tx.update(users).set({ tokensValidAfter: now }).where(eq(users.id, actor.id))
+    await announceSignInsEnded(tx, [actor.id])
     const count = ended.length + revoked.length
     if (count) {
       await recordActivity(tx, {

@@ -3,6 +3,7 @@ import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { STATUS_MESSAGES } from '../messages.ts'
+import { announceSignInsEnded } from '../auth/sign-in-credentials.ts'
 
 export interface SignInDto {
   id: string
@@ -70,17 +71,24 @@ export async function listSignIns(ctx: ServiceContext, currentSessionId?: string
   ]
 }
 
-/** End one of the signed-in user's own sessions or refresh tokens (its whole family), by the id listSignIns gave. */
+/**
+ * End one of the signed-in user's own sessions (and the event streams opened with it) or refresh tokens (their whole
+ * family), by the id listSignIns gave.
+ */
 export async function revokeSignIn(ctx: ServiceContext, id: string): Promise<void> {
   const actor = requireActor(ctx)
   const notFound = new DomainError('not_found', STATUS_MESSAGES[404])
   if (id.startsWith('s_')) {
     // The handle is checked to be 16 hex digits, so it carries no LIKE wildcard.
     if (!/^s_[0-9a-f]{16}$/.test(id)) throw notFound
-    const ended = await ctx.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} like ${`${id.slice(2)}%`}`))
-      .returning({ id: sessions.id })
+    const ended = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} like ${`${id.slice(2)}%`}`))
+        .returning({ id: sessions.id })
+      if (rows.length) await announceSignInsEnded(tx, [actor.id])
+      return rows
+    })
     if (!ended.length) throw notFound
     return
   }

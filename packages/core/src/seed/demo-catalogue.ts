@@ -13,7 +13,7 @@ import {
   suppliers,
   transfers,
 } from '@meridian/db'
-import type { ActivityCategory } from '@meridian/validators/activity-constants'
+import type { ActivityCategory, IncludedService } from '@meridian/validators/activity-constants'
 import type { DemoTx } from './demo-record.ts'
 
 // The demo world's catalogue (docs/demo.md): destination content, tour operators with tiered activities, transfers and
@@ -87,7 +87,9 @@ interface DemoTour {
     category: ActivityCategory
     hours: number
     story: string
-    included: string[]
+    /** The §9 included-service options; the details a traveler reads go to `includes`. */
+    included: IncludedService[]
+    includes: string
     tiers: [name: string, min: number, max: number | null, price: string][]
   }[]
 }
@@ -107,7 +109,8 @@ const TOURS: DemoTour[] = [
         category: 'culinary',
         hours: 3,
         story: 'Tamagoyaki, fresh sushi and matcha among the stalls, before the crowds.',
-        included: ['Tastings', 'Local guide'],
+        included: ['professional_guide', 'meals'],
+        includes: 'Tastings at the stalls.',
         tiers: [
           ['1 to 3 guests', 1, 3, '85.00'],
           ['4 to 8 guests', 4, 8, '70.00'],
@@ -118,7 +121,8 @@ const TOURS: DemoTour[] = [
         category: 'culture',
         hours: 4,
         story: 'Temples, craft shops and the quiet lanes of shitamachi on a city bike.',
-        included: ['Bike and helmet', 'Local guide', 'Green tea'],
+        included: ['professional_guide', 'safety_equipment', 'drinks'],
+        includes: 'A city bike and helmet; green tea on the way.',
         tiers: [
           ['Per person', 1, 6, '75.00'],
           ['Group of 7 and more', 7, null, '60.00'],
@@ -139,7 +143,8 @@ const TOURS: DemoTour[] = [
         category: 'culinary',
         hours: 3.5,
         story: 'Seven tascas, petiscos and wines from five regions, in Baixa and Mouraria.',
-        included: ['Food and wine', 'Local guide'],
+        included: ['professional_guide', 'meals', 'drinks'],
+        includes: 'Food and wine at each stop.',
         tiers: [
           ['1 to 4 guests', 1, 4, '89.00'],
           ['5 to 10 guests', 5, 10, '74.00'],
@@ -150,7 +155,8 @@ const TOURS: DemoTour[] = [
         category: 'nature',
         hours: 5,
         story: 'Turquoise coves under the Arrábida hills, with a picnic on a beach reached only by water.',
-        included: ['Kayak and gear', 'Picnic lunch', 'Transport from Lisbon'],
+        included: ['safety_equipment', 'meals', 'transport'],
+        includes: 'Kayak and gear, a picnic lunch, transport from Lisbon.',
         tiers: [
           ['Per person', 1, 7, '110.00'],
           ['Group of 8 and more', 8, null, '95.00'],
@@ -171,7 +177,8 @@ const TOURS: DemoTour[] = [
         category: 'culture',
         hours: 6,
         story: 'The citadel with an archaeologist guide, then the climb to the Sun Gate.',
-        included: ['Entrance ticket', 'Bus up and down', 'Guide'],
+        included: ['professional_guide', 'entrance_fees', 'transport'],
+        includes: 'The entrance ticket and the bus up and down.',
         tiers: [
           ['1 to 2 guests', 1, 2, '180.00'],
           ['3 to 6 guests', 3, 6, '150.00'],
@@ -183,7 +190,8 @@ const TOURS: DemoTour[] = [
         category: 'adventure',
         hours: 12,
         story: 'Vinicunca at 5,000 metres: an early start, a steady climb and colours worth the thin air.',
-        included: ['Breakfast and lunch', 'Transport from Cusco', 'Guide'],
+        included: ['professional_guide', 'meals', 'transport'],
+        includes: 'Breakfast and lunch, transport from Cusco.',
         tiers: [
           ['Per person', 1, 8, '95.00'],
           ['Group of 9 and more', 9, null, '80.00'],
@@ -204,7 +212,8 @@ const TOURS: DemoTour[] = [
         category: 'adventure',
         hours: 3,
         story: 'Crampons on for an hour on the ice, between crevasses and blue ice sculptures.',
-        included: ['Crampons and ice axe', 'Helmet', 'Certified guide'],
+        included: ['professional_guide', 'safety_equipment'],
+        includes: 'Crampons, ice axe and helmet; a certified glacier guide.',
         tiers: [
           ['Per person', 1, 6, '120.00'],
           ['Group of 7 and more', 7, 12, '105.00'],
@@ -215,7 +224,8 @@ const TOURS: DemoTour[] = [
         category: 'nature',
         hours: 4,
         story: 'Away from the city lights, wherever the forecast is clearest that night.',
-        included: ['Hot chocolate', 'Photos of your group', 'A free second try'],
+        included: ['drinks', 'photos'],
+        includes: 'Hot chocolate, photos of your group, and a free second try if the lights stay away.',
         tiers: [
           ['Per person', 1, 4, '79.00'],
           ['Group of 5 and more', 5, null, '69.00'],
@@ -236,7 +246,8 @@ const TOURS: DemoTour[] = [
         category: 'nature',
         hours: 9,
         story: 'Lions, elephants and, from July, the river crossings of the great migration.',
-        included: ['Pop-up roof vehicle', 'Packed lunch', 'Park fees'],
+        included: ['entrance_fees', 'meals', 'transport'],
+        includes: 'A pop-up roof vehicle, a packed lunch and the park fees.',
         tiers: [
           ['1 to 2 guests', 1, 2, '320.00'],
           ['3 to 6 guests', 3, 6, '240.00'],
@@ -247,7 +258,8 @@ const TOURS: DemoTour[] = [
         category: 'family',
         hours: 5,
         story: 'Feed Rothschild giraffes, then the farmhouse of Out of Africa.',
-        included: ['Entrance fees', 'Driver-guide'],
+        included: ['professional_guide', 'entrance_fees', 'transport'],
+        includes: 'Entrance fees and a driver-guide.',
         tiers: [
           ['Per person', 1, 4, '90.00'],
           ['Group of 5 and more', 5, null, '75.00'],
@@ -428,6 +440,7 @@ export async function seedDemoTours(tx: DemoTx): Promise<number> {
           locationId,
           countryId,
           includedServices: a.included,
+          includesText: a.includes,
           maxParticipants: 12,
           isFeatured: added % 3 === 0,
         })

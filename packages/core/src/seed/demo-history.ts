@@ -1,6 +1,5 @@
-import { sql } from '@meridian/db'
+import { rowsOf, sql } from '@meridian/db'
 import { QUIZ_REVIEW_MESSAGES } from '@meridian/validators/quiz-constants'
-import { rowsOf } from '../auth/throttle.ts'
 import { displayName } from '../auth/serialize-user.ts'
 import { recordActivity } from '../activity/record-activity.ts'
 import type { DemoTx } from './demo-record.ts'

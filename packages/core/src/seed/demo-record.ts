@@ -1,5 +1,4 @@
-import { type Database, sql } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, rowsOf, sql } from '@meridian/db'
 
 /** The seed's transaction, typed as a database so that the per-feature demo seeds (which take one) run inside it. */
 export type DemoTx = Database

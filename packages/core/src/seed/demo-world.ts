@@ -1,5 +1,4 @@
-import { type Database, demoWorld, inArray, sql, users } from '@meridian/db'
-import { rowsOf } from '../auth/throttle.ts'
+import { type Database, demoWorld, inArray, rowsOf, sql, users } from '@meridian/db'
 import { seedDemoAccommodations } from '../accommodations/seed-accommodations.ts'
 import { seedDemoAnalytics } from '../analytics/seed-analytics.ts'
 import { seedDemoBookings } from '../bookings/seed-bookings.ts'

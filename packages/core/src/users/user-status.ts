@@ -4,13 +4,15 @@ import type { Actor, ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { USER_MANAGEMENT_MESSAGES as M, USER_NOT_FOUND_MESSAGE } from '../messages.ts'
 import { parseInput } from '../validation.ts'
+import { announceSignInsEnded } from '../auth/sign-in-credentials.ts'
 import { auditUsers } from './audit.ts'
 import { requireUserManager } from './user-access.ts'
 import { ensureSuperadminRemains, lockUserAdministration } from './user-rules.ts'
 
 /**
  * Activate or deactivate users in the caller's transaction: only those not already in that state change, each
- * change is audited, and a deactivated user's sessions and tokens end at once (their next request is refused).
+ * change is audited, and a deactivated user's sessions and tokens end at once (their next request is refused, their
+ * open event streams end at commit).
  * Returns the ids that changed.
  */
 export async function setUsersActive(
@@ -36,6 +38,7 @@ export async function setUsersActive(
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(inArray(refreshTokens.userId, changedIds), isNull(refreshTokens.revokedAt)))
+    await announceSignInsEnded(tx, changedIds)
     await ensureSuperadminRemains(tx)
   }
   await auditUsers(

@@ -1,6 +1,6 @@
 import { fillPlaceholders } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, type DatabaseHandle, eq, sql, users } from '@meridian/db'
+import { type Database, type DatabaseHandle, eq, rowsOf, sql, users } from '@meridian/db'
 import { createTestDatabase, recordStatements, type StatementRecord } from '@meridian/db/testing'
 import { accommodationListQueries, listAccommodations } from '../accommodations/accommodations.ts'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -24,7 +24,6 @@ let traveler: ServiceContext
 let travelerId = 0
 let recorded: StatementRecord[]
 
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
 
 beforeAll(async () => {
   handle = await createTestDatabase()

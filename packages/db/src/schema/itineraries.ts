@@ -35,6 +35,9 @@ export const itineraries = pgTable(
     version: integer('version').notNull().default(1),
     /** The version a reviewer approved (what the traveler sees); null before any approval. */
     approvedVersion: integer('approved_version'),
+    /** Who approved `approvedVersion`, and when. */
+    approvedById: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     lastModifiedById: integer('last_modified_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -1,12 +1,15 @@
 import { Alert, Button, Checkbox, Divider, Grid, Group, NativeSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
+import { fetchWithRetry } from '@meridian/validators/fetch-retry'
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_CATEGORY_LABELS,
   ACTIVITY_DIFFICULTIES,
   EXPERIENCE_TYPE_LABELS,
   EXPERIENCE_TYPES,
+  INCLUDED_SERVICE_LABELS,
+  INCLUDED_SERVICES,
 } from '@meridian/validators/activity-constants'
 import { ErrorBanner, fieldError } from '../kit/banners.tsx'
 import { useHydrated } from '../shell/use-hydrated.ts'
@@ -63,7 +66,7 @@ export function ActivityForm({
     setValues((v) => ({ ...v, fields: { ...v.fields, country_id: country, location_id: '' } }))
     setLocations([])
     if (!country) return
-    const res = await fetch(`/resources/activity-locations?country=${encodeURIComponent(country)}`).catch(() => null)
+    const res = await fetchWithRetry(`/resources/activity-locations?country=${encodeURIComponent(country)}`).catch(() => null)
     if (res?.ok) setLocations(((await res.json()) as { locations: ActivityFormOptions['locations'] }).locations)
   }
 
@@ -240,8 +243,19 @@ export function ActivityForm({
         </Checkbox.Group>
 
         <Divider label="Features" labelPosition="left" />
+        <Checkbox.Group
+          label="Included services"
+          value={values.services}
+          onChange={(services) => setValues((v) => ({ ...v, services }))}
+          error={fieldError(fields, 'included_services')}
+        >
+          <Group gap="md" mt={4}>
+            {INCLUDED_SERVICES.map((service) => (
+              <Checkbox key={service} name="included_services" value={service} label={INCLUDED_SERVICE_LABELS[service]} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <Grid>
-          {half(<TextInput label="Included services" description="Comma-separated" {...input('included_services')} />)}
           {half(<TextInput label="Tags" description="Comma-separated" {...input('tag_names')} />)}
           {third(<TextInput label="Min age" type="number" min={0} step={1} {...input('min_age')} />)}
           {third(<TextInput label="Max age" type="number" min={0} step={1} {...input('max_age')} />)}

@@ -71,4 +71,16 @@ describe('the activity form (spec 2 §5, §9)', () => {
     expect(v.days).toEqual([0, 6])
     expect(v.flags).toMatchObject({ is_featured: true, is_active: false })
   })
+
+  it('reads the ticked included services, one value per box, and sends them as a list', () => {
+    const form = new FormData()
+    form.append('included_services', 'hotel_pickup')
+    form.append('included_services', 'meals')
+    form.append('included_services', 'hotel_pickup')
+    const v = readActivityForm(form)
+    expect(v.services).toEqual(['hotel_pickup', 'meals'])
+    expect(activityPayload(v).included_services).toEqual(['hotel_pickup', 'meals'])
+    expect(readActivityForm(new FormData()).services).toEqual([])
+    expect(emptyActivityForm().services).toEqual([])
+  })
 })

@@ -1,4 +1,4 @@
-import { ACTIVITY_DEFAULTS, ACTIVITY_TIER_MESSAGE } from '@meridian/validators/activity-constants'
+import { ACTIVITY_DEFAULTS, ACTIVITY_TIER_MESSAGE, INCLUDED_SERVICES } from '@meridian/validators/activity-constants'
 
 /** One tier row as typed in the form. */
 export interface TierRow {
@@ -24,7 +24,6 @@ export const TEXT_FIELDS = [
   'duration_description',
   'country_id',
   'location_id',
-  'included_services',
   'min_age',
   'max_age',
   'provided_equipment',
@@ -46,12 +45,16 @@ export const FLAG_FIELDS = [
   'booking_required',
 ] as const
 
-/** The form's state: texts, flags, tier rows and the days ticked (Sunday 0 … Saturday 6, as a calendar shows them). */
+/**
+ * The form's state: texts, flags, tier rows, the days ticked (Sunday 0 … Saturday 6, as a calendar shows them) and
+ * the included services ticked (§9 options).
+ */
 export interface ActivityFormValues {
   fields: Record<(typeof TEXT_FIELDS)[number], string>
   flags: Record<(typeof FLAG_FIELDS)[number], boolean>
   tiers: TierRow[]
   days: number[]
+  services: string[]
 }
 
 export const EMPTY_TIER: TierRow = { name: '', min_quantity: '1', max_quantity: '', price_per_unit: '0', fixed_price: '' }
@@ -69,7 +72,7 @@ export function emptyActivityForm(): ActivityFormValues {
   })
   const flags = Object.fromEntries(FLAG_FIELDS.map((k) => [k, false])) as ActivityFormValues['flags']
   Object.assign(flags, { is_active: true, instant_confirmation: true, booking_required: true })
-  return { fields, flags, tiers: [{ ...EMPTY_TIER }], days: [0, 1, 2, 3, 4, 5, 6] }
+  return { fields, flags, tiers: [{ ...EMPTY_TIER }], days: [0, 1, 2, 3, 4, 5, 6], services: [] }
 }
 
 const text = (x: unknown) => (x === null || x === undefined ? '' : String(x))
@@ -92,7 +95,7 @@ export function activityFormValues(a: {
   v.fields.fixed_price = text(a.pricing.fixed_price)
   v.fields.duration_hours = text(a.scheduling.duration.hours)
   v.fields.duration_description = a.scheduling.duration.description
-  v.fields.included_services = list(a.features.included_services)
+  v.services = [...a.features.included_services]
   v.fields.min_age = text(a.features.requirements.min_age)
   v.fields.max_age = text(a.features.requirements.max_age)
   v.fields.provided_equipment = list(a.features.equipment.provided)
@@ -128,6 +131,8 @@ export function readActivityForm(form: FormData): ActivityFormValues {
     .getAll('days')
     .map((d) => Number(d))
     .filter((d) => Number.isInteger(d) && d >= 0 && d <= 6)
+  // Ticked boxes post one value each; a value that is not an option is kept, so the server names it in its answer.
+  v.services = [...new Set(form.getAll('included_services').map(String).filter(Boolean))].slice(0, INCLUDED_SERVICES.length + 1)
   return v
 }
 
@@ -145,7 +150,7 @@ export function activityPayload(v: ActivityFormValues): Record<string, unknown> 
   const f = v.fields
   const payload: Record<string, unknown> = { ...f, ...v.flags }
   payload.tag_names = split(f.tag_names)
-  payload.included_services = split(f.included_services)
+  payload.included_services = v.services
   payload.provided_equipment = split(f.provided_equipment)
   payload.bring_yourself = split(f.bring_yourself)
   payload.days_of_week = v.days.map((d) => (d === 0 ? 7 : d))

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { AnalyticsReport } from '@meridian/core'
-import { formatMoney } from '../trips/format.ts'
+import { formatWholeMoney } from '../trips/format.ts'
 import classes from './analytics.module.css'
 
 type Cards = AnalyticsReport['cards']
@@ -66,7 +66,7 @@ export function AnalyticsCards({ cards, currency }: { cards: Cards; currency: st
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Card label="Total Users" value={or(cards.total_users.value, number)} figure={cards.total_users} />
         <Card label="Active Trips" value={or(cards.active_trips.value, number)} figure={cards.active_trips} />
-        <Card label="Total Revenue" value={or(cards.total_revenue.value, (v: string) => formatMoney(v, currency))} figure={cards.total_revenue} />
+        <Card label="Total Revenue" value={or(cards.total_revenue.value, (v: string) => formatWholeMoney(v, currency))} figure={cards.total_revenue} />
         <Card
           label="System Health"
           value={or(cards.system_health.value, (v: number) => `${v}%`)}
@@ -80,7 +80,7 @@ export function AnalyticsCards({ cards, currency }: { cards: Cards; currency: st
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Card label="Quiz Completion" value={or(cards.quiz_completion.value, (v: number) => `${v}%`)} figure={cards.quiz_completion} />
-        <Card label="Avg Trip Value" value={or(cards.avg_trip_value.value, (v: string) => formatMoney(v, currency))} figure={cards.avg_trip_value} />
+        <Card label="Avg Trip Value" value={or(cards.avg_trip_value.value, (v: string) => formatWholeMoney(v, currency))} figure={cards.avg_trip_value} />
         <Card label="Response Time" value={or(cards.response_time_hours.value, (v: number) => `${v} h`)} figure={cards.response_time_hours} lowerIsBetter />
         <Card label="API Response" value={or(cards.api_response.value, (v: number) => `${number(v)} ms`)} figure={cards.api_response} lowerIsBetter />
       </SimpleGrid>
@@ -141,7 +141,7 @@ export function TopDestinations({ rows, currency }: { rows: AnalyticsReport['top
             <Table.Td>{d.name}</Table.Td>
             <Table.Td ta="right">{number(d.trips)}</Table.Td>
             <Table.Td ta="right">{d.rating === null ? 'Not rated' : `${d.rating} / 5`}</Table.Td>
-            <Table.Td ta="right">{formatMoney(d.revenue, currency)}</Table.Td>
+            <Table.Td ta="right">{formatWholeMoney(d.revenue, currency)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -169,7 +169,7 @@ export function DailyTable({ daily, currency }: { daily: AnalyticsReport['daily'
               <Table.Td>{d.date}</Table.Td>
               <Table.Td ta="right">{d.users}</Table.Td>
               <Table.Td ta="right">{d.trips}</Table.Td>
-              <Table.Td ta="right">{formatMoney(d.revenue, currency)}</Table.Td>
+              <Table.Td ta="right">{formatWholeMoney(d.revenue, currency)}</Table.Td>
               <Table.Td ta="right">{d.quizzes}</Table.Td>
             </Table.Tr>
           ))}

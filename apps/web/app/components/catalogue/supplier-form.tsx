@@ -2,6 +2,7 @@ import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput
 import { Form } from '@remix-run/react'
 import { API_SYNC_STATUSES, SUPPLIER_TYPE_LABELS, SUPPLIER_TYPES } from '@meridian/validators/catalogue-constants'
 import { ErrorBanner, fieldError } from '../kit/banners.tsx'
+import { CountrySearchSelect } from './country-search-select.tsx'
 
 /** The supplier form's fields (2-catalogue-content.md §3 Supplier); the status has its own action. */
 export const SUPPLIER_FIELDS = [
@@ -102,11 +103,13 @@ export function SupplierForm({
             <TextInput label="Postal code" {...input('postal_code')} />
           </Grid.Col>
           {half(
-            <NativeSelect
+            <CountrySearchSelect
               label="Country"
               description="Active countries"
-              data={[{ value: '', label: 'No country' }, ...countries.map((c) => ({ value: String(c.id), label: c.name }))]}
-              {...input('country')}
+              name="country"
+              countries={countries}
+              defaultValue={values.country}
+              error={fieldError(fields, 'country')}
             />,
           )}
           {half(

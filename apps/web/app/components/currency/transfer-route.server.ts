@@ -1,6 +1,7 @@
 import { DomainError } from '@meridian/core'
 import { TRANSFER_MESSAGES } from '@meridian/core/messages'
 import { formFailure, formValues, withCheckboxes } from './form-action.server.ts'
+import { safeRedirect } from '../../utils/auth.server.ts'
 import { TRANSFERS } from './transfer-paths.ts'
 
 
@@ -22,5 +23,5 @@ export function transferFailure(error: unknown, values: Record<string, string>) 
 
 /** Back to the list with its filters (`back` is the list's query string). */
 export function listTarget(back: FormDataEntryValue | null) {
-  return `${TRANSFERS}${typeof back === 'string' && back.startsWith('?') ? back : ''}`
+  return safeRedirect(`${TRANSFERS}${typeof back === 'string' && back.startsWith('?') ? back : ''}`, TRANSFERS)
 }

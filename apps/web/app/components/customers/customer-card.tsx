@@ -19,15 +19,18 @@ export function customerFacts(c: CustomerDto): [string, React.ReactNode][] {
   return [
     ['Expert', expertText(c)],
     ['Total trips', c.total_trips.toLocaleString('en-US')],
-    ['Total spent', formatMoney(c.total_spent)],
+    ['Total spent', formatMoney(c.total_spent, c.total_spent_currency)],
     ['Satisfaction', satisfactionText(c.satisfaction)],
     ['Last activity', formatDate(c.last_activity)],
     ['Joined', formatDate(c.join_date)],
   ]
 }
 
-/** One traveler of the Customer Profiles list; the note arrives shortened from the loader. */
-export function CustomerCard({ customer: c, profile, chat }: { customer: CustomerDto; profile: string; chat: string }) {
+/**
+ * One traveler of the Customer Profiles list; the note arrives shortened from the loader. `chat` is null where this user
+ * may not open a conversation with them (no button that would only be refused).
+ */
+export function CustomerCard({ customer: c, profile, chat }: { customer: CustomerDto; profile: string; chat: string | null }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={c.name}>
       <Stack gap="sm" h="100%">
@@ -59,9 +62,11 @@ export function CustomerCard({ customer: c, profile, chat }: { customer: Custome
           <Button component={Link} to={profile} size="xs" variant="light" aria-label={`View Profile: ${c.name}`}>
             View Profile
           </Button>
-          <Button component={Link} to={chat} size="xs" variant="default" aria-label={`Chat with ${c.name}`}>
-            Chat
-          </Button>
+          {chat ? (
+            <Button component={Link} to={chat} size="xs" variant="default" aria-label={`Chat with ${c.name}`}>
+              Chat
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Card>

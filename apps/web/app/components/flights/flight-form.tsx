@@ -69,7 +69,8 @@ export interface FlightFormOptions {
 
 /**
  * New Flight and Edit Flight: a plain form post (the same with JavaScript on). Times are the local times at the
- * airports; airports and airlines are IATA codes (the airline list comes with the form as suggestions).
+ * airports; airlines are IATA codes (the airline list comes with the form as suggestions), airports any of the
+ * reference list by IATA code, city or name.
  */
 export function FlightForm({
   values,
@@ -125,8 +126,24 @@ export function FlightForm({
           ))}
         </datalist>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="from" label="From (airport IATA code)" required maxLength={3} defaultValue={values.from} error={error('from')} />
-          <TextInput name="to" label="To (airport IATA code)" required maxLength={3} defaultValue={values.to} error={error('to')} />
+          <TextInput
+            name="from"
+            label="From (airport IATA code, city or name)"
+            placeholder="LHR"
+            required
+            maxLength={100}
+            defaultValue={values.from}
+            error={error('from')}
+          />
+          <TextInput
+            name="to"
+            label="To (airport IATA code, city or name)"
+            placeholder="NRT"
+            required
+            maxLength={100}
+            defaultValue={values.to}
+            error={error('to')}
+          />
           <TextInput
             type="datetime-local"
             name="departure"

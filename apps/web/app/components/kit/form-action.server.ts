@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from '@remix-run/node'
 import { DomainError, messageForStatus } from '@meridian/core'
-import { requireUser } from '../../utils/auth.server.ts'
+import { requireUser, safeRedirect } from '../../utils/auth.server.ts'
 import { flashHeader } from '../../utils/flash.server.ts'
 
 export interface CatalogueFailure {
@@ -48,6 +48,6 @@ export async function backWithToast(to: string, message: string, type: 'success'
 /** The list's own query string, carried through a modal as `back` so closing or saving returns to the same view. */
 export function listTarget(base: string, back: FormDataEntryValue | string | null | undefined) {
   const search = typeof back === 'string' && back.startsWith('?') ? back : ''
-  return `${base}${search}`
+  return safeRedirect(`${base}${search}`, base)
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Card } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { fetchWithRetry } from '@meridian/validators/fetch-retry'
 import type { MediaDto } from '@meridian/core'
 import { MEDIA_MESSAGES } from '@meridian/core/messages'
 import { MEDIA_MAX_FILES_DEFAULT } from '@meridian/validators'
@@ -33,7 +34,7 @@ export function MediaManager({ contentType, objectId, maxFiles = MEDIA_MAX_FILES
   const load = useCallback(async () => {
     const params = new URLSearchParams({ content_type: contentType, object_id: String(objectId), ...filters })
     try {
-      const res = await fetch(`${ENDPOINT}?${params}`, { headers: { Accept: 'application/json' } })
+      const res = await fetchWithRetry(`${ENDPOINT}?${params}`, { headers: { Accept: 'application/json' } })
       if (!res.ok) throw new Error()
       const page = (await res.json()) as { count: number; results: MediaDto[] }
       setItems(page.results)

@@ -11,7 +11,7 @@ import {
   type ServiceContext,
   SPECIALIZATION_TAGS,
 } from '@meridian/core'
-import { QUEUE_STATUSES, QUIZ_QUEUE_PAGE_SIZE, QUIZ_REVIEW_MESSAGES, QUIZ_TYPE_LABELS, QUIZ_TYPES, type QuizType, readScore } from '@meridian/validators/quiz-constants'
+import { QUEUE_STATUSES, QUIZ_REVIEW_MESSAGES, QUIZ_TYPE_LABELS, QUIZ_TYPES, type QuizType, readScore } from '@meridian/validators/quiz-constants'
 import { listWindow } from '../../utils/list-window.ts'
 import { backWithToast, type CatalogueFailure, catalogueFailure } from '../kit/form-action.server.ts'
 import type { QueueEntry, QueueFilters } from './queue-list.tsx'
@@ -60,18 +60,22 @@ async function panelOf(ctx: ServiceContext, id: string | null) {
   }
 }
 
-/** Everything the Review Center shows: the figures, one page of the queue, and the quiz opened in the panel. */
-export async function loadReviewCenter(ctx: ServiceContext, params: URLSearchParams) {
+/**
+ * Everything the Review Center shows: the figures, one page of the queue (`pageSize` rows: the user's setting), and
+ * the quiz opened in the panel.
+ */
+export async function loadReviewCenter(ctx: ServiceContext, params: URLSearchParams, pageSize: number) {
   const filters = filtersOf(params)
   const [stats, queue, definitions, panel] = await Promise.all([
     getSpecialistDashboard(ctx),
-    listQuizQueue(ctx, filters, listWindow(params, QUIZ_QUEUE_PAGE_SIZE)),
+    listQuizQueue(ctx, filters, listWindow(params, pageSize)),
     listQuizDefinitions(ctx),
     panelOf(ctx, params.get('quiz')),
   ])
   const byType = new Map(definitions.map((d) => [d.quiz_type as string, d]))
   return {
     filters,
+    pageSize,
     stats,
     count: queue.count,
     results: queue.results.map((item) => entryOf(item, byType)),

@@ -36,9 +36,16 @@ export function LiveEventsProvider({ children, enabled = true }: { children: Rea
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource(LIVE_EVENTS_PATH, { withCredentials: true })
-    setStatus('connecting')
+    // Also on <html data-live>, where anything outside React (a browser test, an extension) can read it: 'open' once
+    // the server has said the stream is ready, so an event sent after that reaches this tab.
+    const mark = (state: LiveEvents['status']) => {
+      setStatus(state)
+      document.documentElement.dataset.live = state
+    }
+    mark('connecting')
     source.onopen = () => setStatus('open')
-    source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'off' : 'connecting')
+    source.onerror = () => mark(source.readyState === EventSource.CLOSED ? 'off' : 'connecting')
+    source.addEventListener('ready', () => mark('open'))
     const types: LiveEventType[] = ['message', 'read', 'notifications', 'ready']
     const listeners = types.map((type) => {
       const listener = (event: MessageEvent) => {
@@ -56,7 +63,7 @@ export function LiveEventsProvider({ children, enabled = true }: { children: Rea
     return () => {
       for (const [type, listener] of listeners) source.removeEventListener(type, listener)
       source.close()
-      setStatus('off')
+      mark('off')
     }
   }, [enabled])
 

@@ -16,6 +16,19 @@ export function formatMoney(amount: string, currency = 'USD'): string {
   return `${negative ? '-' : ''}${symbol ? `${symbol}${text}` : `${currency} ${text}`}`
 }
 
+/**
+ * Money in whole units, rounded half up on the exact text (no float): "$2,740", "€1,251" (the analytics dashboard's
+ * figures, 2-catalogue-content.md §9: "Dashboard currency shown as USD with no decimals").
+ */
+export function formatWholeMoney(amount: string, currency = 'USD'): string {
+  const negative = amount.startsWith('-')
+  const [whole = '0', frac = ''] = amount.replace('-', '').split('.')
+  const rounded = (BigInt(whole || '0') + (Number(frac.charAt(0) || '0') >= 5 ? 1n : 0n)).toString()
+  const grouped = rounded.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const symbol = SYMBOLS[currency]
+  return `${negative && rounded !== '0' ? '-' : ''}${symbol ? `${symbol}${grouped}` : `${currency} ${grouped}`}`
+}
+
 /** Whether an exact decimal string is above zero. */
 export const isPositive = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amount)
 

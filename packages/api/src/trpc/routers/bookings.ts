@@ -1,5 +1,4 @@
 import {
-  BOOKINGS_PAGE_SIZE,
   bookActivity,
   bookingSummary,
   bookItineraryItem,
@@ -12,6 +11,7 @@ import {
   requireBookingScope,
   requireBookingStaff,
 } from '@meridian/core'
+import { BOOKINGS_PAGE_SIZE } from '@meridian/validators'
 import * as v from 'valibot'
 import { gatedProcedure, router } from '../init.ts'
 import { listInput, pageWindow } from '../paging.ts'

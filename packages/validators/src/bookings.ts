@@ -1,7 +1,7 @@
-import { filterChoice, listCursor, reference, text } from '@meridian/validators'
-import { BOOKING_STATUSES, BOOKING_TYPES } from '@meridian/validators/booking-constants'
 import * as v from 'valibot'
-import { BOOKING_MESSAGES } from './messages.ts'
+import { BOOKING_FORM_MESSAGES as BOOKING_MESSAGES, BOOKING_STATUSES, BOOKING_TYPES } from './booking-constants.ts'
+import { listCursor } from './fields.ts'
+import { filterChoice, reference, text } from './trips.ts'
 
 /** The most a list page holds (the screens use 20). */
 export const BOOKINGS_MAX_PAGE_SIZE = 100

@@ -1,6 +1,6 @@
 import { and, asc, chatConversations, chatMessages, chatParticipants, type Database, desc, eq, gt, inArray, lt, sql, users } from '@meridian/db'
-import { CHAT_MESSAGES, MAX_CLIENT_KEY_LENGTH, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from '@meridian/validators/chat-constants'
-import * as v from 'valibot'
+import { MessageListQuery, PostMessageInput } from '@meridian/validators'
+import { MESSAGE_PAGE_SIZE } from '@meridian/validators/chat-constants'
 import { displayName } from '../auth/serialize-user.ts'
 import type { ServiceContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
@@ -18,31 +18,6 @@ type MessageRow = typeof chatMessages.$inferSelect
 
 /** The bell's subject of a conversation: its new messages fold into one notification until it is read. */
 export const chatSubject = (conversationId: number) => `conversation:${conversationId}`
-
-const PostInput = v.object({
-  content: v.pipe(
-    v.string(CHAT_MESSAGES.blank),
-    v.check((x) => x.trim() !== '', CHAT_MESSAGES.blank),
-    v.maxLength(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.tooLong),
-  ),
-  client_key: v.optional(
-    v.nullable(v.pipe(v.string(CHAT_MESSAGES.clientKey), v.trim(), v.minLength(1, CHAT_MESSAGES.clientKey), v.maxLength(MAX_CLIENT_KEY_LENGTH, CHAT_MESSAGES.clientKey))),
-    null,
-  ),
-})
-
-const cursor = v.optional(
-  v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Enter a message id.'), v.transform(Number)), v.pipe(v.number(), v.integer('Enter a message id.'), v.minValue(0, 'Enter a message id.'))], 'Enter a message id.'),
-  '',
-)
-const ListQuery = v.object({
-  after: cursor,
-  before: cursor,
-  page_size: v.optional(
-    v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Enter a page size from 1 to 200.'), v.transform(Number)), v.number()], 'Enter a page size from 1 to 200.'),
-    '',
-  ),
-})
 
 /** A message as the calls answer it. */
 export function serializeMessage(m: MessageRow, sender: { id: number; firstName: string; lastName: string; username: string } | undefined) {
@@ -74,7 +49,7 @@ export async function messagesWithSenders(db: Database, rows: MessageRow[]) {
  */
 export async function postMessage(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const { actor, conversation } = await ownConversation(ctx, rawId)
-  const data = parseInput(PostInput, input)
+  const data = parseInput(PostMessageInput, input)
   let others: number[] = []
   const made = await ctx.db
     .transaction(async (tx) => {
@@ -160,7 +135,7 @@ const historyStatements = new WeakMap<Database, ReturnType<typeof prepareHistory
  */
 export async function listMessages(ctx: ServiceContext, rawId: unknown, query: unknown) {
   const { conversation } = await ownConversation(ctx, rawId)
-  const q = parseInput(ListQuery, query ?? {})
+  const q = parseInput(MessageListQuery, query ?? {})
   const size = q.page_size === '' ? MESSAGE_PAGE_SIZE : Math.min(Math.max(q.page_size, 1), 200)
   let statements = historyStatements.get(ctx.db)
   if (!statements) historyStatements.set(ctx.db, (statements = prepareHistory(ctx.db)))
@@ -196,4 +171,3 @@ export async function markConversationRead(ctx: ServiceContext, rawId: unknown, 
 }
 
 /** The schemas above, for the REST adapter's OpenAPI document (docs/api.md). */
-export { PostInput as PostMessageInput, ListQuery as MessageListQuery }
