@@ -59,7 +59,10 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // Under CI a test that fails is run once more: one that then passes is counted as passed and listed by `npm test`
+  // as flaky (a defect to fix, see docs/testing.md), so that a single lost timing on a loaded machine does not throw
+  // away a whole run. A test that fails twice fails the run. Locally nothing is retried.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   // Generous for 2-core machines that build or run other jobs at the same time; a quiet run needs a fraction.
   timeout: 60_000,

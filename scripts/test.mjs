@@ -31,13 +31,15 @@ const vitestFailures = (r) =>
       .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
     return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`]
   })
-const playwrightFailures = (r) => {
+// The browser tests with the given outcome ('unexpected': failed every try; 'flaky': failed, then passed on a retry),
+// by place and name, with the first line of the first error.
+const playwrightTests = (r, status) => {
   const found = []
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue
-        const error = test.results?.at(-1)?.error?.message
+        if (test.status !== status) continue
+        const error = test.results?.find((result) => result.error)?.error?.message
         found.push(`${spec.file}:${spec.line} [${test.projectName}] › ${[...trail, spec.title].join(' › ')}: ${firstLine(error)}`)
       }
     }
@@ -70,7 +72,8 @@ const parts = {
       command: bin('playwright'),
       args: ['test', '--reporter=list,json'],
       count: (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }),
-      failures: playwrightFailures,
+      failures: (r) => playwrightTests(r, 'unexpected'),
+      flaky: (r) => playwrightTests(r, 'flaky'),
     }
   },
 }
@@ -90,6 +93,7 @@ if (needsBuild && !selected.includes('build')) selected.unshift('build')
 
 const rows = []
 const failures = []
+const flaky = []
 const totals = { passed: 0, failed: 0 }
 const started = Date.now()
 for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
@@ -107,6 +111,7 @@ for (const name of Object.keys(parts).filter((n) => selected.includes(n))) {
       counts = part.count(report)
       try {
         for (const line of part.failures(report)) failures.push(`${name}: ${line}`)
+        for (const line of part.flaky?.(report) ?? []) flaky.push(`${name}: ${line}`)
       } catch {
         // the counts stand; only the names are missing
       }
@@ -138,5 +143,9 @@ if (failures.length) {
   console.log(`\nFailed on ${database}:`)
   for (const line of failures) console.log(`  ${line.slice(0, 400)}`)
 }
-console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
+if (flaky.length) {
+  console.log(`\nFailed once and passed on the retry on ${database} (counted as passed; each one is a defect to fix):`)
+  for (const line of flaky) console.log(`  ${line.slice(0, 400)}`)
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${flaky.length ? ` (${flaky.length} passed on a retry)` : ''}`)
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0)
