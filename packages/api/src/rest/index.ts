@@ -3,7 +3,8 @@ import type { AppServices } from '@meridian/core'
 import { activityRoutes } from './activities.ts'
 import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
-import { destinationRoutes, supplierRoutes } from './catalogue.ts'
+import * as catalogue from '../operations/catalogue.ts'
+import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
@@ -39,8 +40,8 @@ function registerRoutes(table: RouteTable) {
   monitoringRoutes(tagged(table, 'Monitoring'))
   userRoutes(tagged(table, 'Users and roles'))
   mediaRoutes(tagged(table, 'Media'))
-  destinationRoutes(tagged(table, 'Destinations'))
-  supplierRoutes(tagged(table, 'Suppliers'))
+  registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
+  registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
   currencyRoutes(tagged(table, 'Currencies'))
   transferRoutes(tagged(table, 'Transfers'))
   activityRoutes(tagged(table, 'Activities'))

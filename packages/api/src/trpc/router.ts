@@ -3,7 +3,8 @@ import { activitiesRouter } from './routers/activities.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
-import { countriesRouter, destinationsRouter, locationsRouter, suppliersRouter } from './routers/catalogue.ts'
+import * as catalogue from '../operations/catalogue.ts'
+import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
 import { specialistRouter } from './routers/specialist.ts'
@@ -29,10 +30,10 @@ export const appRouter = router({
   roles: rolesRouter,
   admin: adminRouter,
   media: mediaRouter,
-  countries: countriesRouter,
-  locations: locationsRouter,
-  suppliers: suppliersRouter,
-  destinations: destinationsRouter,
+  countries: trpcRouter(catalogue.countries),
+  locations: trpcRouter(catalogue.locations),
+  suppliers: trpcRouter(catalogue.suppliers),
+  destinations: trpcRouter(catalogue.destinations),
   currencies: currenciesRouter,
   transfers: transfersRouter,
   activities: activitiesRouter,
