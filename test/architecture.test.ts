@@ -3,10 +3,11 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /*
- * The shape of the code, read from its imports (docs/architecture.md): no import cycle, no transport importing
- * another, no database access under the web app's screens, no package importing one above it. Type-only imports
- * (`import type`, `export type`, every name marked `type`) are left out: they vanish when compiled. Dynamic import()
- * is left out too: it loads on demand and cannot form a cycle at start.
+ * The shape of the code, read from its imports (docs/architecture.md): no import cycle, type-only imports included
+ * (a low-level part such as the context or the event hub names no feature, even by type); no transport importing
+ * another, no database access under the web app's screens, no package importing one above it. These three read value
+ * imports only: type-only ones (`import type`, `export type`, every name marked `type`) vanish when compiled. Dynamic
+ * import() is left out everywhere: it loads on demand and cannot form a cycle at start.
  */
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -27,6 +28,8 @@ interface Module {
   /** The package (validators … api, web). */
   pkg: string
   imports: { target: string; specifier: string }[]
+  /** The same with the type-only imports. */
+  allImports: { target: string; specifier: string }[]
 }
 
 const SOURCE = /\.(ts|tsx)$/
@@ -56,8 +59,8 @@ function packageExports(): Map<string, { pkg: string; file: string }> {
   return map
 }
 
-/** The value imports of a file: import/export … from, and bare `import '…'`, without the type-only ones. */
-function valueSpecifiers(text: string): string[] {
+/** The value imports of a file: import/export … from, and bare `import '…'`, without the type-only ones (or with them). */
+function valueSpecifiers(text: string, withTypes = false): string[] {
   const found: string[] = []
   const statement = /(?:^|\n)\s*(import|export)\s+([^;'"]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
   for (const m of text.matchAll(statement)) {
@@ -66,6 +69,10 @@ function valueSpecifiers(text: string): string[] {
       continue
     }
     const clause = m[2]!.trim()
+    if (withTypes) {
+      found.push(m[3]!)
+      continue
+    }
     if (/^type\s/.test(clause)) continue
     const braces = /\{([^}]*)\}/.exec(clause)
     const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim()
@@ -100,19 +107,20 @@ function readModules(): Map<string, Module> {
   ]
   const modules = new Map<string, Module>()
   for (const file of files) {
-    const imports: Module['imports'] = []
-    for (const specifier of valueSpecifiers(fs.readFileSync(file, 'utf8'))) {
-      let target: string | null = null
-      if (specifier.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier))
-      else if (specifier.startsWith('@meridian/')) target = exports.get(specifier)?.file ?? null
-      if (target) imports.push({ target, specifier })
-    }
-    modules.set(file, { file, pkg: packageOf(file), imports })
+    const text = fs.readFileSync(file, 'utf8')
+    const resolved = (specifiers: string[]) =>
+      specifiers.flatMap((specifier) => {
+        let target: string | null = null
+        if (specifier.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier))
+        else if (specifier.startsWith('@meridian/')) target = exports.get(specifier)?.file ?? null
+        return target ? [{ target, specifier }] : []
+      })
+    modules.set(file, { file, pkg: packageOf(file), imports: resolved(valueSpecifiers(text)), allImports: resolved(valueSpecifiers(text, true)) })
   }
   return modules
 }
 
-/** Strongly connected groups of two or more files (Tarjan): each is a cycle of value imports. */
+/** Strongly connected groups of two or more files (Tarjan): each is a cycle of imports, type-only ones included. */
 function cycles(modules: Map<string, Module>): string[][] {
   let index = 0
   const indexOf = new Map<string, number>()
@@ -125,7 +133,7 @@ function cycles(modules: Map<string, Module>): string[][] {
     low.set(v, index++)
     stack.push(v)
     onStack.add(v)
-    for (const { target } of modules.get(v)?.imports ?? []) {
+    for (const { target } of modules.get(v)?.allImports ?? []) {
       if (!modules.has(target)) continue
       if (!indexOf.has(target)) {
         visit(target)
@@ -154,7 +162,9 @@ describe('architecture', () => {
   it('reads the whole tree', () => {
     expect(modules.size).toBeGreaterThan(500)
     // The reader sees a value import and skips a type-only one.
-    expect(valueSpecifiers("import { a, type B } from './x.ts'\nimport type { C } from './y.ts'\nimport { type D } from './z.ts'")).toEqual(['./x.ts'])
+    const text = "import { a, type B } from './x.ts'\nimport type { C } from './y.ts'\nimport { type D } from './z.ts'"
+    expect(valueSpecifiers(text)).toEqual(['./x.ts'])
+    expect(valueSpecifiers(text, true)).toEqual(['./x.ts', './y.ts', './z.ts'])
   })
 
   it('has no import cycle', () => {
@@ -197,5 +207,21 @@ describe('architecture', () => {
       .filter((m) => rel(m.file).startsWith('apps/web/app/'))
       .flatMap((m) => m.imports.filter((i) => packageOf(i.target) === 'db').map((i) => `${rel(m.file)} → ${i.specifier}`))
     expect(reaching).toEqual([])
+  })
+
+  it('keeps the service context and the event hub below every feature, type imports included', () => {
+    // What they may name: the context's own parts (the actor, the configuration, the event hub) and the two media
+    // interfaces every service context holds. Everything they reach, transitively, is listed; no feature folder.
+    const allowed = new Set(['actor.ts', 'context.ts', 'config.ts', 'trust-proxy.ts', 'staff.ts', 'events/hub.ts', 'events/publish.ts', 'media/content-types.ts', 'media/jobs.ts'])
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const { target } of modules.get(file)?.allImports ?? []) if (packageOf(target) === 'core') visit(target)
+    }
+    for (const file of ['context.ts', 'events/hub.ts']) visit(path.join(root, 'packages/core/src', file))
+    const reached = [...seen].map((f) => path.relative(path.join(root, 'packages/core/src'), f))
+    expect(reached).toContain('events/publish.ts')
+    expect(reached.filter((f) => !allowed.has(f))).toEqual([])
   })
 })

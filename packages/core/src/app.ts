@@ -7,6 +7,7 @@ import { createContentObjectLookup } from './media/content-types.ts'
 import { createMediaJobs } from './media/jobs.ts'
 import { activityContentLookup } from './activities/activities.ts'
 import { EventHub } from './events/hub.ts'
+import { liveSources } from './chat/live-sources.ts'
 import type { Actor, AppServices, RequestMeta, ServiceContext } from './context.ts'
 
 /** Build the application's services over an open database. */
@@ -23,7 +24,7 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
     storage: createStorage(config.storage),
     mediaJobs: createMediaJobs(),
     contentObjects: createContentObjectLookup({ ...CATALOGUE_CONTENT_LOOKUPS, 'core.activity': activityContentLookup }),
-    events: new EventHub(handle.db, (channel, onNotify, onListen) => handle.listen(channel, onNotify, onListen)),
+    events: new EventHub(liveSources(handle.db), (channel, onNotify, onListen) => handle.listen(channel, onNotify, onListen)),
   }
 }
 

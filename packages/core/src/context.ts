@@ -1,36 +1,15 @@
-import type { EventHub } from './events/hub.ts'
-import type { RoleName, SessionManager, TokenSigner } from '@meridian/auth'
+import type { SessionManager, TokenSigner } from '@meridian/auth'
 import type { Database } from '@meridian/db'
 import type { ObjectStorage } from '@meridian/storage'
 import type { AppConfig } from './config.ts'
 import type { ContentObjectLookup } from './media/content-types.ts'
 import type { MediaJobs } from './media/jobs.ts'
 
-/** The signed-in user as every service sees it: identity, role and effective permissions. */
-export interface Actor {
-  id: number
-  username: string
-  email: string
-  firstName: string
-  lastName: string
-  role: RoleName
-  roleId: number
-  roleDisplayName: string
-  roleDescription: string
-  permissions: string[]
-  isActive: boolean
-  isStaff: boolean
-  isSuperuser: boolean
-  /** The staff profile's superadmin flag: opens user management like the superadmin role (3-back-office.md §6). */
-  profileIsSuperadmin: boolean
-  lastLogin: Date | null
-  dateJoined: Date
-  bio: string
-  phoneNumber: string
-  city: string
-  country: string
-  tokensValidAfter: Date
-}
+import type { Actor } from './actor.ts'
+import type { EventHub } from './events/hub.ts'
+
+/** The signed-in user (actor.ts, a module of its own so that low-level parts can name it without the context). */
+export type { Actor }
 
 /** What one running application holds: built once at start-up, shared by every transport. */
 export interface AppServices {

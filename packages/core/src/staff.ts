@@ -1,5 +1,5 @@
 import { ACCESS } from '@meridian/auth'
-import type { Actor } from './context.ts'
+import type { Actor } from './actor.ts'
 
 /** Staff: every role but traveler, or the staff / superuser flags. */
 export function isStaff(actor: Actor): boolean {

@@ -4,7 +4,7 @@ import { ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
 import { navigationFor, showsNewChat, showsPlanTrip } from '@meridian/auth/navigation'
 import { listNotifications } from '@meridian/core'
 import { DashboardShell } from '../components/shell/dashboard-shell.tsx'
-import { BELL_SIZE } from '../components/shell/notifications-menu.tsx'
+import { BELL_SIZE } from '../components/shell/bell.ts'
 import { requireUser } from '../utils/auth.server.ts'
 import { requestPreferences } from '../utils/list-settings.server.ts'
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { isDomainError, listNotifications, markAllNotificationsRead, markNotificationRead } from '@meridian/core'
-import { BELL_SIZE } from '../components/shell/notifications-menu.tsx'
+import { BELL_SIZE } from '../components/shell/bell.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
 /** The bell's dropdown: the latest notifications and the unread count, loaded each time it opens or an event arrives. */

@@ -1,18 +1,11 @@
-import type { AnyProcedure } from "@trpc/server";
-import type { PageWindow, ServiceContext } from "@meridian/core";
-import { RecordId } from "@meridian/validators";
-import * as v from "valibot";
-import { pagedList, queryFilters } from "../rest/pagination.ts";
-import type {
-  AuthMode,
-  Handler,
-  Method,
-  Reply,
-  RouteDoc,
-  RouteTable,
-} from "../rest/router.ts";
-import { publicProcedure, router } from "../trpc/init.ts";
-import { listInput, pageWindow } from "../trpc/paging.ts";
+import type { AnyProcedure } from '@trpc/server'
+import type { PageWindow, ServiceContext } from '@meridian/core'
+import { RecordId } from '@meridian/validators'
+import * as v from 'valibot'
+import { pagedList, queryFilters } from '../rest/pagination.ts'
+import type { AuthMode, Handler, Method, Reply, RouteDoc, RouteTable } from '../rest/router.ts'
+import { publicProcedure, router } from '../trpc/init.ts'
+import { listInput, pageWindow } from '../trpc/paging.ts'
 
 /**
  * The operation table's vocabulary (docs/architecture.md "Adding an operation"). An operation is declared once, in
@@ -23,92 +16,70 @@ import { listInput, pageWindow } from "../trpc/paging.ts";
  */
 
 /** The base of an operation's procedure: the public procedure, or one with a gate that runs before input is read. */
-type Base = typeof publicProcedure;
+type Base = typeof publicProcedure
 
 /** `'METHOD /path/'`, with `{id}` for a path parameter. */
-export type At = `${Method} /${string}`;
+export type At = `${Method} /${string}`
 
 /** Where REST serves an operation: one or more places, the auth mode, and what the reference says of it. */
 export interface RestPlace extends RouteDoc {
   /** The path, or several (a second path of the same operation may carry a summary of its own). */
-  at: At | (At | { at: At; summary: string })[];
+  at: At | (At | { at: At; summary: string })[]
   /** 'required' (a bearer token) unless said. */
-  auth?: AuthMode;
+  auth?: AuthMode
 }
 
 export interface RestEndpoint {
-  method: Method;
-  path: string;
-  handler: Handler;
-  auth: AuthMode;
-  doc: RouteDoc;
+  method: Method
+  path: string
+  handler: Handler
+  auth: AuthMode
+  doc: RouteDoc
 }
 
 /** One operation: its procedure (none: REST only) and its REST endpoints (none: tRPC only). */
-export interface Operation<
-  P extends AnyProcedure | undefined = AnyProcedure | undefined
-> {
-  procedure: P;
-  rest: RestEndpoint[];
+export interface Operation<P extends AnyProcedure | undefined = AnyProcedure | undefined> {
+  procedure: P
+  rest: RestEndpoint[]
 }
 
-function endpoints(
-  place: RestPlace | undefined,
-  handler: Handler,
-  defaults: Partial<RouteDoc> = {}
-): RestEndpoint[] {
-  if (!place) return [];
-  const { at, auth, ...doc } = place;
+function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Partial<RouteDoc> = {}): RestEndpoint[] {
+  if (!place) return []
+  const { at, auth, ...doc } = place
   return (Array.isArray(at) ? at : [at]).map((place) => {
-    const [where, own] =
-      typeof place === "string"
-        ? [place, {}]
-        : [place.at, { summary: place.summary }];
-    const space = where.indexOf(" ");
+    const [where, own] = typeof place === 'string' ? [place, {}] : [place.at, { summary: place.summary }]
+    const space = where.indexOf(' ')
     return {
       method: where.slice(0, space) as Method,
       path: where.slice(space + 1),
       handler,
-      auth: auth ?? "required",
+      auth: auth ?? 'required',
       doc: { ...defaults, ...doc, ...own },
-    };
-  });
+    }
+  })
 }
 
-const filters = v.optional(v.record(v.string(), v.unknown()), {});
-const data = v.record(v.string(), v.unknown());
-const byId = v.object({ id: RecordId });
-const patch = v.object({ id: RecordId, data });
+const filters = v.optional(v.record(v.string(), v.unknown()), {})
+const data = v.record(v.string(), v.unknown())
+const byId = v.object({ id: RecordId })
+const patch = v.object({ id: RecordId, data })
 // `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
-const withData = v.object({ id: RecordId, data: v.optional(data, {}) });
-const noContent: Reply = { status: 204, body: null };
+const withData = v.object({ id: RecordId, data: v.optional(data, {}) })
+const noContent: Reply = { status: 204, body: null }
 
-type Service<A extends unknown[], R> = (
-  ctx: ServiceContext,
-  ...args: A
-) => Promise<R>;
+type Service<A extends unknown[], R> = (ctx: ServiceContext, ...args: A) => Promise<R>
 
 /** The kinds of operation, their procedures built on `base`. */
 export function operations(base: Base) {
   return {
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
-    list: <R extends { count: number; results: unknown[] }>(
-      service: Service<[unknown, PageWindow], R>,
-      size: number,
-      rest?: RestPlace
-    ) => ({
-      procedure: base
-        .input(listInput(size))
-        .query(({ ctx, input }) =>
-          service(ctx.service, input.filters, pageWindow(input, size))
-        ),
+    list: <R extends { count: number; results: unknown[] }>(service: Service<[unknown, PageWindow], R>, size: number, rest?: RestPlace) => ({
+      procedure: base.input(listInput(size)).query(({ ctx, input }) => service(ctx.service, input.filters, pageWindow(input, size))),
       rest: endpoints(rest, pagedList(service, size), { paginated: true }),
     }),
     /** A read of filters: tRPC an optional object; REST GET with the query as the filters. */
     query: <R>(service: Service<[unknown], R>, rest?: RestPlace) => ({
-      procedure: base
-        .input(filters)
-        .query(({ ctx, input }) => service(ctx.service, input)),
+      procedure: base.input(filters).query(({ ctx, input }) => service(ctx.service, input)),
       rest: endpoints(rest, async ({ ctx, query }) => ({
         body: await service(ctx, queryFilters(query)),
       })),
@@ -120,41 +91,29 @@ export function operations(base: Base) {
     }),
     /** A record by id: tRPC `{id}`; REST GET with `{id}` in the path. */
     get: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
-      procedure: base
-        .input(byId)
-        .query(({ ctx, input }) => service(ctx.service, input.id)),
+      procedure: base.input(byId).query(({ ctx, input }) => service(ctx.service, input.id)),
       rest: endpoints(rest, async ({ ctx, params }) => ({
         body: await service(ctx, params.id!),
       })),
     }),
     /** A new record from a body: tRPC the body as the input; REST POST answering 201 unless `status` says. */
     create: <R>(service: Service<[unknown], R>, rest?: RestPlace) => ({
-      procedure: base
-        .input(data)
-        .mutation(({ ctx, input }) => service(ctx.service, input)),
+      procedure: base.input(data).mutation(({ ctx, input }) => service(ctx.service, input)),
       rest: endpoints(
         rest,
         async ({ ctx, body }) => ({
           status: rest?.status ?? 201,
           body: await service(ctx, await body()),
         }),
-        { status: 201 }
+        { status: 201 },
       ),
     }),
     /**
      * A change to a record by id: tRPC `{id, data}` (`data` required unless `optionalData`); REST PATCH, PUT or POST
      * with `{id}` in the path and the body as the data.
      */
-    update: <R>(
-      service: Service<[string | number, unknown], R>,
-      rest?: RestPlace,
-      options: { optionalData?: boolean } = {}
-    ) => ({
-      procedure: base
-        .input(options.optionalData ? withData : patch)
-        .mutation(({ ctx, input }) =>
-          service(ctx.service, input.id, input.data)
-        ),
+    update: <R>(service: Service<[string | number, unknown], R>, rest?: RestPlace, options: { optionalData?: boolean } = {}) => ({
+      procedure: base.input(options.optionalData ? withData : patch).mutation(({ ctx, input }) => service(ctx.service, input.id, input.data)),
       rest: endpoints(rest, async ({ ctx, params, body }) => ({
         status: rest?.status,
         body: await service(ctx, params.id!, await body()),
@@ -162,76 +121,59 @@ export function operations(base: Base) {
     }),
     /** An action on a record by id, no body: tRPC `{id}` mutation; REST POST with `{id}` in the path. */
     act: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
-      procedure: base
-        .input(byId)
-        .mutation(({ ctx, input }) => service(ctx.service, input.id)),
+      procedure: base.input(byId).mutation(({ ctx, input }) => service(ctx.service, input.id)),
       rest: endpoints(
         rest,
         async ({ ctx, params }) => ({
           status: rest?.status,
           body: await service(ctx, params.id!),
         }),
-        { body: null }
+        { body: null },
       ),
     }),
     /** A delete by id: tRPC `{id}` answering `{id, deleted: true}`; REST DELETE answering 204. */
-    remove: (
-      service: Service<[string | number], unknown>,
-      rest?: RestPlace
-    ) => ({
+    remove: (service: Service<[string | number], unknown>, rest?: RestPlace) => ({
       procedure: base.input(byId).mutation(async ({ ctx, input }) => {
-        await service(ctx.service, input.id);
-        return { id: input.id, deleted: true as const };
+        await service(ctx.service, input.id)
+        return { id: input.id, deleted: true as const }
       }),
       rest: endpoints(
         rest,
         async ({ ctx, params }) => {
-          await service(ctx, params.id!);
-          return noContent;
+          await service(ctx, params.id!)
+          return noContent
         },
-        { status: 204 }
+        { status: 204 },
       ),
     }),
-  };
+  }
 }
 
 /** An operation whose procedure and REST handler are written out (inputs neither kind above reads). */
-export function custom<P extends AnyProcedure>(
-  procedure: P,
-  rest?: RestPlace & { handler: Handler }
-): Operation<P> {
-  return { procedure, rest: rest ? endpoints(rest, rest.handler) : [] };
+export function custom<P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }): Operation<P> {
+  return { procedure, rest: rest ? endpoints(rest, rest.handler) : [] }
 }
 
 /** A REST path with no tRPC twin. */
-export function restOnly(
-  rest: RestPlace & { handler: Handler }
-): Operation<undefined> {
-  return { procedure: undefined, rest: endpoints(rest, rest.handler) };
+export function restOnly(rest: RestPlace & { handler: Handler }): Operation<undefined> {
+  return { procedure: undefined, rest: endpoints(rest, rest.handler) }
 }
 
-type Ops = Record<string, Operation>;
+type Ops = Record<string, Operation>
 type ProceduresOf<O extends Ops> = {
-  [K in keyof O as O[K]["procedure"] extends AnyProcedure
-    ? K
-    : never]: O[K]["procedure"] extends infer P extends AnyProcedure
-    ? P
-    : never;
-};
+  [K in keyof O as O[K]['procedure'] extends AnyProcedure ? K : never]: O[K]['procedure'] extends infer P extends AnyProcedure ? P : never
+}
 
 /** The tRPC router of one namespace of operations (those with a procedure). */
 export function trpcRouter<O extends Ops>(ops: O) {
-  const procedures: Record<string, AnyProcedure> = {};
-  for (const [name, op] of Object.entries(ops))
-    if (op.procedure) procedures[name] = op.procedure;
-  return router(procedures as ProceduresOf<O>);
+  const procedures: Record<string, AnyProcedure> = {}
+  for (const [name, op] of Object.entries(ops)) if (op.procedure) procedures[name] = op.procedure
+  return router(procedures as ProceduresOf<O>)
 }
 
 /** Every REST endpoint of the given namespaces, registered on the table in the order declared. */
 export function registerRest(table: RouteTable, ...namespaces: Ops[]): void {
   for (const ops of namespaces) {
-    for (const op of Object.values(ops))
-      for (const e of op.rest)
-        table.add(e.method, e.path, e.handler, e.auth, e.doc);
+    for (const op of Object.values(ops)) for (const e of op.rest) table.add(e.method, e.path, e.handler, e.auth, e.doc)
   }
 }

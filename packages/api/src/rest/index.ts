@@ -7,7 +7,7 @@ import * as catalogue from '../operations/catalogue.ts'
 import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
-import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
+import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import { tripRoutes } from './trips.ts'
 import { specialistRoutes } from './specialist.ts'
@@ -25,7 +25,7 @@ import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
 export { queryObject } from '@meridian/validators/query-object'
-export type { RestCall, Reply, Handler, RouteTable, RouteDoc } from './router.ts'
+export type { RestCall, Reply, Handler, RouteTable, RouteDoc, RestRouteInfo } from './router.ts'
 import { buildOpenApiDocument as buildDocument } from './openapi.ts'
 
 /** Paths the REST adapter owns: everything under them answers JSON, never the HTML app. */
@@ -77,15 +77,6 @@ export function createRestHandler(app: AppServices): (req: IncomingMessage, res:
   const { table, handle } = createRouter(app)
   registerRoutes(table)
   return handle
-}
-
-export interface RestRouteInfo {
-  method: Method
-  /** As registered, with {param} segments, e.g. /api/media/{id}/ */
-  path: string
-  auth: AuthMode
-  /** What the OpenAPI document says about it (router.ts RouteDoc); none: registered without documentation. */
-  doc?: RouteDoc
 }
 
 /** The route table as data: what the access matrix, the fuzz suite and docs/access.md enumerate. */

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RestRouteInfo } from './index.ts'
 import { buildOpenApiDocument, type Json, OPENAPI_TITLE } from './openapi.ts'
-import type { RouteTable } from './router.ts'
+import type { RestRouteInfo, RouteTable } from './router.ts'
 
 /** GET: the OpenAPI 3.1 document (JSON). */
 export const OPENAPI_SCHEMA_PATH = '/api/schema/'

@@ -3,8 +3,7 @@ import * as core from '@meridian/core'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { MAX_PAGE_SIZE } from './pagination.ts'
-import type { AuthMode, JsonBody, Method, RouteDoc } from './router.ts'
-import type { RestRouteInfo } from './index.ts'
+import type { AuthMode, JsonBody, Method, RestRouteInfo, RouteDoc } from './router.ts'
 
 /*
  * The OpenAPI 3.1 document of the REST adapter (docs/api.md), built from the route table: each route's path, method and

@@ -73,6 +73,15 @@ export interface RouteDoc {
   errors?: number[]
 }
 
+export interface RestRouteInfo {
+  method: Method
+  /** As registered, with {param} segments, e.g. /api/media/{id}/ */
+  path: string
+  auth: AuthMode
+  /** What the OpenAPI document says about it (router.ts RouteDoc); none: registered without documentation. */
+  doc?: RouteDoc
+}
+
 interface Route {
   method: Method
   segments: string[]

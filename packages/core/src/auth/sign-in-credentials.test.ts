@@ -6,6 +6,7 @@ import { createAppServices } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { EventHub, type StreamEndReason, type StreamEvent } from '../events/hub.ts'
+import { liveSources } from '../chat/live-sources.ts'
 import { insertUser } from '../users/insert-user.ts'
 import { endedCredentials, type SignInCredential, tokenCredential } from './sign-in-credentials.ts'
 
@@ -44,7 +45,10 @@ describe('endedCredentials', () => {
     const live = await session(mia)
     const expired = await session(mia)
     const deleted = await session(mia)
-    await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.id, expired.sessionId))
+    await handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.id, expired.sessionId))
     await handle.db.delete(sessions).where(eq(sessions.id, deleted.sessionId))
     const claimedByAnother: SignInCredential = { ...live, userId: noah }
     expect(await ended(live, expired, deleted, claimedByAnother)).toEqual([false, true, true, true])
@@ -86,7 +90,7 @@ describe('the event hub and credentials', () => {
     Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))])
 
   it('ends a stream whose session ended without an announcement (expired, or the news missed) at the periodic check', async () => {
-    const hub = new EventHub(handle.db, (c, n, l) => handle.listen(c, n, l), { credentialCheckIntervalMs: 200 })
+    const hub = new EventHub(liveSources(handle.db), (c, n, l) => handle.listen(c, n, l), { credentialCheckIntervalMs: 200 })
     try {
       const kept = await session(mia)
       const gone = await session(mia)
@@ -102,7 +106,7 @@ describe('the event hub and credentials', () => {
   })
 
   it('ends at once, before sending anything, a stream opened with a sign-in that ended just before it registered', async () => {
-    const hub = new EventHub(handle.db, (c, n, l) => handle.listen(c, n, l))
+    const hub = new EventHub(liveSources(handle.db), (c, n, l) => handle.listen(c, n, l))
     try {
       const gone = await session(mia)
       await handle.db.delete(sessions).where(eq(sessions.id, gone.sessionId))

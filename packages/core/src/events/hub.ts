@@ -1,13 +1,50 @@
-import { and, asc, chatMessages, chatParticipants, type Database, eq, gt, inArray, isNull, notifications, sql, userPresence } from '@meridian/db'
-import { endedCredentials, type SignInCredential } from '../auth/sign-in-credentials.ts'
-import { type ChatMessageDto, messagesWithSenders } from '../chat/conversation-messages.ts'
-import { countUnreadNotifications } from '../notifications/notify.ts'
 import { EVENTS_CHANNEL, type LiveEvent } from './publish.ts'
 
+/** What the hub needs of a message: its id (streams resume after it) and its conversation. */
+export interface LiveMessage {
+  id: number
+  conversation_id: number
+}
+
+/** What the hub needs of a sign-in: whose it is. Whether it still holds is the sources' business. */
+export interface LiveCredential {
+  userId: number
+}
+
+/**
+ * What the hub reads and writes, supplied by the features that own the data (chat/live-sources.ts: messages, unread
+ * notifications, sign-ins, presence), so that the hub itself depends on no feature.
+ */
+export interface LiveSources<M extends LiveMessage = LiveMessage, C extends LiveCredential = LiveCredential> {
+  /** The newest message id there is (0 when none): a stream opened without a last id starts there. */
+  newestMessageId(): Promise<number>
+  /** The messages of the user's conversations after `after`, oldest first, at most `limit`. */
+  messagesAfter(userId: number, after: number, limit: number): Promise<M[]>
+  /** One message as streams are sent it, if it still exists. */
+  message(id: number): Promise<M | undefined>
+  /** Unread notifications by user (a user with none may be left out). */
+  unreadNotifications(userIds: number[]): Promise<Map<number, number>>
+  /** Of the given sign-ins, those that no longer hold (signed out, password changed, deactivated, expired). */
+  endedCredentials(credentials: readonly C[]): Promise<Set<C>>
+  /** Mark users as present now. */
+  touchPresence(userIds: number[]): Promise<void>
+}
+
 /** What a stream is sent: an SSE event name, its data, and for messages the id a reconnecting client resumes from. */
-export type StreamEvent =
-  | { event: 'message'; id: number; data: { conversation_id: number; message: ChatMessageDto } }
-  | { event: 'read'; data: { conversation_id: number; user_id: number; last_read_message_id: number } }
+export type StreamEvent<M extends LiveMessage = LiveMessage> =
+  | {
+      event: 'message'
+      id: number
+      data: { conversation_id: number; message: M }
+    }
+  | {
+      event: 'read'
+      data: {
+        conversation_id: number
+        user_id: number
+        last_read_message_id: number
+      }
+    }
   | { event: 'notifications'; data: { unread: number } }
   | { event: 'ready'; data: { last_event_id: number } }
 
@@ -22,13 +59,13 @@ export interface StreamHandle {
  */
 export type StreamEndReason = 'shutdown' | 'signed_out'
 
-interface Stream {
+interface Stream<M extends LiveMessage, C extends LiveCredential> {
   userId: number
   /** What the stream was opened with; the stream ends when it no longer holds (endedCredentials). */
-  credential: SignInCredential
+  credential: C
   /** The newest message id sent (or caught up to): later ones only, each once. */
   last: number
-  send(event: StreamEvent): void
+  send(event: StreamEvent<M>): void
   /** The hub ends the stream: the transport tells its client why and ends the response. */
   end(reason: StreamEndReason): void
   /** Deliveries run one after another, so a catch-up and live events never interleave out of order. */
@@ -62,8 +99,8 @@ export interface EventHubOptions {
  * same channel), and every 30 seconds, it is checked again and the stream ends if it no longer holds. Nothing here is
  * needed by another process: a client may reconnect to any of them.
  */
-export class EventHub {
-  private readonly streams = new Map<number, Set<Stream>>()
+export class EventHub<M extends LiveMessage = LiveMessage, C extends LiveCredential = LiveCredential> {
+  private readonly streams = new Map<number, Set<Stream<M, C>>>()
   private started: Promise<void> | null = null
   private stopListening: (() => Promise<void>) | null = null
   private presenceTimer: NodeJS.Timeout | null = null
@@ -74,7 +111,7 @@ export class EventHub {
   private readonly credentialCheckIntervalMs: number
 
   constructor(
-    private readonly db: Database,
+    private readonly sources: LiveSources<M, C>,
     private readonly listen: (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>,
     options: EventHubOptions = {},
   ) {
@@ -132,12 +169,12 @@ export class EventHub {
     this.started = null
   }
 
-  private all(): Stream[] {
+  private all(): Stream<M, C>[] {
     return [...this.streams.values()].flatMap((set) => [...set])
   }
 
   /** The hub ends a stream: no more sends, and its transport ends the response (see StreamEndReason). */
-  private end(stream: Stream, reason: StreamEndReason) {
+  private end(stream: Stream<M, C>, reason: StreamEndReason) {
     if (stream.closed) return
     stream.closed = true
     this.detach(stream)
@@ -148,7 +185,7 @@ export class EventHub {
     }
   }
 
-  private detach(stream: Stream) {
+  private detach(stream: Stream<M, C>) {
     const set = this.streams.get(stream.userId)
     if (!set?.delete(stream)) return
     if (!set.size) this.streams.delete(stream.userId)
@@ -163,13 +200,21 @@ export class EventHub {
    * closeStreams) or when the credential no longer holds (see checkCredentials).
    */
   async open(
-    credential: SignInCredential,
+    credential: C,
     lastEventId: number | null,
-    send: (event: StreamEvent) => void,
+    send: (event: StreamEvent<M>) => void,
     end: (reason: StreamEndReason) => void = () => {},
   ): Promise<StreamHandle> {
     const userId = credential.userId
-    const stream: Stream = { userId, credential, last: Number.MAX_SAFE_INTEGER, send, end, chain: Promise.resolve(), closed: false }
+    const stream: Stream<M, C> = {
+      userId,
+      credential,
+      last: Number.MAX_SAFE_INTEGER,
+      send,
+      end,
+      chain: Promise.resolve(),
+      closed: false,
+    }
     if (!this.closing) await this.start()
     if (this.closing) {
       this.end(stream, 'shutdown')
@@ -183,14 +228,18 @@ export class EventHub {
     this.checkCredentials([stream])
     this.enqueue(stream, async () => {
       if (lastEventId === null) {
-        const [row] = await this.db.select({ max: sql<number>`coalesce(max(${chatMessages.id}), 0)`.mapWith(Number) }).from(chatMessages)
-        stream.last = row?.max ?? 0
+        stream.last = await this.sources.newestMessageId()
       } else {
         stream.last = lastEventId
         await this.catchUp(stream)
       }
       send({ event: 'ready', data: { last_event_id: stream.last } })
-      send({ event: 'notifications', data: { unread: await countUnreadNotifications(this.db, userId) } })
+      send({
+        event: 'notifications',
+        data: {
+          unread: (await this.sources.unreadNotifications([userId])).get(userId) ?? 0,
+        },
+      })
     })
     void this.touchPresence([userId]).catch(() => {})
     return {
@@ -202,7 +251,7 @@ export class EventHub {
     }
   }
 
-  private enqueue(stream: Stream, work: () => Promise<void>) {
+  private enqueue(stream: Stream<M, C>, work: () => Promise<void>) {
     stream.chain = stream.chain.then(async () => {
       if (stream.closed) return
       try {
@@ -214,28 +263,22 @@ export class EventHub {
   }
 
   /** Send every message of the user's conversations after the stream's last id, a page at a time. */
-  private async catchUp(stream: Stream) {
+  private async catchUp(stream: Stream<M, C>) {
     for (;;) {
-      const rows = await this.db
-        .select({ message: chatMessages })
-        .from(chatMessages)
-        .innerJoin(chatParticipants, and(eq(chatParticipants.conversationId, chatMessages.conversationId), eq(chatParticipants.userId, stream.userId)))
-        .where(gt(chatMessages.id, stream.last))
-        .orderBy(asc(chatMessages.id))
-        .limit(CATCH_UP_PAGE)
-      const dtos = await messagesWithSenders(
-        this.db,
-        rows.map((r) => r.message),
-      )
-      for (const message of dtos) this.deliverMessage(stream, message)
-      if (rows.length < CATCH_UP_PAGE || stream.closed) return
+      const messages = await this.sources.messagesAfter(stream.userId, stream.last, CATCH_UP_PAGE)
+      for (const message of messages) this.deliverMessage(stream, message)
+      if (messages.length < CATCH_UP_PAGE || stream.closed) return
     }
   }
 
-  private deliverMessage(stream: Stream, message: ChatMessageDto) {
+  private deliverMessage(stream: Stream<M, C>, message: M) {
     if (stream.closed || message.id <= stream.last) return
     stream.last = message.id
-    stream.send({ event: 'message', id: message.id, data: { conversation_id: message.conversation_id, message } })
+    stream.send({
+      event: 'message',
+      id: message.id,
+      data: { conversation_id: message.conversation_id, message },
+    })
   }
 
   /**
@@ -252,10 +295,10 @@ export class EventHub {
    * End the streams whose credential no longer holds (one read for all of them). The check takes its turn in each
    * stream's deliveries, so whatever was announced after the sign-in ended never reaches the stream.
    */
-  private checkCredentials(streams: Stream[]) {
+  private checkCredentials(streams: Stream<M, C>[]) {
     const targets = streams.filter((s) => !s.closed)
     if (!targets.length) return
-    const ended = endedCredentials(this.db, targets.map((s) => s.credential))
+    const ended = this.sources.endedCredentials(targets.map((s) => s.credential))
     ended.catch(() => {}) // reported by each stream's delivery below
     for (const stream of targets) {
       this.enqueue(stream, async () => {
@@ -264,8 +307,8 @@ export class EventHub {
     }
   }
 
-  private local(users: number[]): Stream[] {
-    const found: Stream[] = []
+  private local(users: number[]): Stream<M, C>[] {
+    const found: Stream<M, C>[] = []
     for (const id of new Set(users)) for (const s of this.streams.get(id) ?? []) found.push(s)
     return found
   }
@@ -281,12 +324,7 @@ export class EventHub {
       const targets = this.local(event.users)
       if (!targets.length) return
       // Read once for every stream of this process.
-      const message = this.db
-        .select()
-        .from(chatMessages)
-        .where(eq(chatMessages.id, event.message_id))
-        .then((rows) => messagesWithSenders(this.db, rows))
-        .then((dtos) => dtos[0])
+      const message = this.sources.message(event.message_id)
       for (const stream of targets) {
         this.enqueue(stream, async () => {
           const dto = await message
@@ -294,35 +332,31 @@ export class EventHub {
         })
       }
     } else if (event.type === 'read') {
-      const data = { conversation_id: event.conversation_id, user_id: event.user_id, last_read_message_id: event.last_read_message_id }
+      const data = {
+        conversation_id: event.conversation_id,
+        user_id: event.user_id,
+        last_read_message_id: event.last_read_message_id,
+      }
       for (const stream of this.local(event.users)) this.enqueue(stream, async () => stream.send({ event: 'read', data }))
     } else if (event.type === 'sign_ins_ended') {
       this.checkCredentials(this.local(event.users))
     } else if (event.type === 'notifications') {
       const targets = this.local(event.users)
       if (!targets.length) return
-      const counts = this.unreadNotificationsOf([...new Set(targets.map((s) => s.userId))])
+      const counts = this.sources.unreadNotifications([...new Set(targets.map((s) => s.userId))])
       for (const stream of targets) {
-        this.enqueue(stream, async () => stream.send({ event: 'notifications', data: { unread: (await counts).get(stream.userId) ?? 0 } }))
+        this.enqueue(stream, async () =>
+          stream.send({
+            event: 'notifications',
+            data: { unread: (await counts).get(stream.userId) ?? 0 },
+          }),
+        )
       }
     }
   }
 
-  private async unreadNotificationsOf(userIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.db
-      .select({ userId: notifications.userId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(notifications)
-      .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-      .groupBy(notifications.userId)
-    return new Map(rows.map((r) => [r.userId, r.n]))
-  }
-
   /** Mark users as present now (one statement for all of this process's streams). */
   private async touchPresence(userIds: number[]) {
-    if (!userIds.length) return
-    await this.db
-      .insert(userPresence)
-      .values(userIds.map((userId) => ({ userId, lastSeenAt: sql`now()` })))
-      .onConflictDoUpdate({ target: userPresence.userId, set: { lastSeenAt: sql`now()` } })
+    if (userIds.length) await this.sources.touchPresence(userIds)
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@meridian/db'
-import type { Actor } from '../context.ts'
+import type { Actor } from '../actor.ts'
 import { isStaff } from '../staff.ts'
 
 /**

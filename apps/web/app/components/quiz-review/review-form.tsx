@@ -1,3 +1,4 @@
+import type { QuizReviewDto } from '@meridian/core'
 import { Badge, Button, Fieldset, Group, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -6,7 +7,13 @@ import { fieldError } from '../kit/banners.tsx'
 import { useHydrated } from '../shell/use-hydrated.ts'
 import { plural } from '../trips/format.ts'
 import classes from './quiz-review.module.css'
-import type { ReviewPanelData } from './review-panel.tsx'
+
+/** The panel's submission as the loader sends it: the service's review, the type's icon, the tags in words. */
+export type ReviewPanelData = Omit<QuizReviewDto, 'ranking'> & {
+  icon: string
+  tag_labels: string[]
+  ranking: { expert_id: number; name: string; score: number; reasons: string[] }[]
+}
 
 /** What the action answers when it refuses a review (the kit's catalogue failure). */
 export interface ReviewFailure {

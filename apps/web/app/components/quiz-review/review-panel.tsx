@@ -8,14 +8,9 @@ import { IconCircleCheck } from '../public/icons.tsx'
 import { ScoreBadge, StatusBadge, submittedOn } from './queue-list.tsx'
 import { QuizTypeIcon } from '../quiz/quiz-type-icon.tsx'
 import classes from './quiz-review.module.css'
-import { RankedExperts, ReviewForm, type ReviewFailure } from './review-form.tsx'
+import { RankedExperts, ReviewForm, type ReviewFailure, type ReviewPanelData } from './review-form.tsx'
 
-/** The panel's submission as the loader sends it: the service's review, the type's icon, the tags in words. */
-export type ReviewPanelData = Omit<QuizReviewDto, 'ranking'> & {
-  icon: string
-  tag_labels: string[]
-  ranking: { expert_id: number; name: string; score: number; reasons: string[] }[]
-}
+export type { ReviewPanelData }
 
 export const PANEL_ID = 'quiz-review'
 
@@ -28,15 +23,7 @@ export function ReviewPanel({ review, closeTo, failure }: { review: ReviewPanelD
   const typeLabel = QUIZ_TYPE_LABELS[s.quiz_type as QuizType] ?? s.quiz_type
   const awaiting = s.status === 'awaiting_specialist'
   return (
-    <Paper
-      component="section"
-      id={PANEL_ID}
-      aria-label="Quiz review"
-      withBorder
-      radius="md"
-      p="lg"
-      className={classes.panel}
-    >
+    <Paper component="section" id={PANEL_ID} aria-label="Quiz review" withBorder radius="md" p="lg" className={classes.panel}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -101,11 +88,7 @@ export function ReviewPanel({ review, closeTo, failure }: { review: ReviewPanelD
         <MatchingRead review={review} />
         <Divider />
 
-        {awaiting ? (
-          <ReviewForm key={s.id} review={review} failure={failure} />
-        ) : (
-          <StoredReview review={review} />
-        )}
+        {awaiting ? <ReviewForm key={s.id} review={review} failure={failure} /> : <StoredReview review={review} />}
       </Stack>
     </Paper>
   )
@@ -119,9 +102,7 @@ function MatchingRead({ review }: { review: ReviewPanelData }) {
       <Title order={3} size="h5">
         What matching read
       </Title>
-      <Text size="sm">
-        Destinations: {needs.countries.length ? needs.countries.map((c) => c.name).join(', ') : 'none named'}
-      </Text>
+      <Text size="sm">Destinations: {needs.countries.length ? needs.countries.map((c) => c.name).join(', ') : 'none named'}</Text>
       <Group gap={6}>
         <Text size="sm">Interests:</Text>
         {tag_labels.length ? (

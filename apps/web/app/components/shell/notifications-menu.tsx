@@ -9,8 +9,6 @@ import notes from './notifications.module.css'
 import { timeAgo } from './time-ago.ts'
 import { useHydrated } from './use-hydrated.ts'
 
-/** Notifications the dropdown shows (the page lists them all). */
-export const BELL_SIZE = 8
 /** The full list, and the bell's address without JavaScript. */
 export const NOTIFICATIONS_PAGE = '/dashboard/notifications'
 const RESOURCE = '/resources/notifications'
