@@ -23,10 +23,14 @@ function probeSource(): string {
     "import type { AppRouter } from '@meridian/api/trpc'",
     'type O = inferRouterOutputs<AppRouter>',
   ]
-  procedures.forEach((name, i) => {
-    const [ns, proc] = name.split('.')
-    lines.push(`export type P${i} = O['${ns}']['${proc}']`)
-  })
+  procedures.forEach((name, i) =>
+    lines.push(
+      `export type P${i} = O${name
+        .split('.')
+        .map((part) => `['${part}']`)
+        .join('')}`,
+    ),
+  )
   return lines.join('\n')
 }
 

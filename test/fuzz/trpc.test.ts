@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { RoleName } from '@meridian/auth'
 import { type Credentials, type FullServer, IDENTITIES, startFullServer } from '../support/full-server.ts'
+import { trpcAnswerProblem } from '../support/answers.ts'
 import { trpcProcedures } from '../support/surface.ts'
-import { announce, assertProperty, ENTRY_TIMEOUT_MS, authHeaders, type Campaign, expectHealthy, fc, isTransportRefusal, seedFor, startCampaign } from './support/campaign.ts'
+import {
+  announce,
+  assertProperty,
+  ENTRY_TIMEOUT_MS,
+  authHeaders,
+  type Campaign,
+  expectHealthy,
+  fc,
+  isTransportRefusal,
+  seedFor,
+  startCampaign,
+} from './support/campaign.ts'
 import { anyValue, encodedBody, oddId, weirdNumber, weirdString } from './support/inputs.ts'
 
 /**
@@ -68,75 +80,90 @@ function inputFor(keys: string[]): fc.Arbitrary<unknown> {
 
 describe('tRPC fuzz', () => {
   for (const procedure of procedures) {
-    test(procedure.key, async () => {
-      creds = await campaign.renew()
-      const keys = inputKeys(procedure.inputs[0])
-      for (const identity of IDENTITIES) {
-        const request = fc.record({
-          input: inputFor(keys),
-          via: fc.constantFrom<'bearer' | 'cookie'>('bearer', 'cookie'),
-          // Mostly the procedure's own method; sometimes the other one, a batch call or a raw body of any kind.
-          shape: fc.oneof(
-            { weight: 8, arbitrary: fc.constant('plain' as const) },
-            { weight: 1, arbitrary: fc.constant('wrong-method' as const) },
-            { weight: 1, arbitrary: fc.constant('batch' as const) },
-            { weight: 2, arbitrary: fc.constant('raw' as const) },
-          ),
-          raw: encodedBody,
-          badInputParam: fc.constantFrom('%7B', '{"a":', 'null', '%ff', ''),
-        })
-        await assertProperty(
-          request,
-          async (input) => {
-            const headers = authHeaders(identity, creds, input.via, server.origin)
-            const query = procedure.type === 'query'
-            let method = query ? 'GET' : 'POST'
-            if (input.shape === 'wrong-method') method = query ? 'POST' : 'GET'
-            const encoded = input.input === undefined ? undefined : JSON.stringify(input.input)
-            let path = `/trpc/${procedure.path}`
-            let body: string | Uint8Array | undefined
-            let label = 'input'
-            if (input.shape === 'raw') {
-              label = input.raw.label
-              if (method === 'GET') path += `?input=${input.badInputParam}`
-              else {
-                body = input.raw.body
-                if (input.raw.contentType) headers['Content-Type'] = input.raw.contentType
-              }
-            } else if (input.shape === 'batch') {
-              const batch = JSON.stringify({ 0: input.input ?? null, 1: null })
-              label = 'batch'
-              if (method === 'GET') path += `,${procedure.path}?batch=1&input=${encodeURIComponent(batch)}`
-              else {
-                path += `,${procedure.path}?batch=1`
-                body = batch
+    test(
+      procedure.key,
+      async () => {
+        creds = await campaign.renew()
+        const keys = inputKeys(procedure.inputs[0])
+        for (const identity of IDENTITIES) {
+          const request = fc.record({
+            input: inputFor(keys),
+            via: fc.constantFrom<'bearer' | 'cookie'>('bearer', 'cookie'),
+            // Mostly the procedure's own method; sometimes the other one, a batch call or a raw body of any kind.
+            shape: fc.oneof(
+              { weight: 8, arbitrary: fc.constant('plain' as const) },
+              { weight: 1, arbitrary: fc.constant('wrong-method' as const) },
+              { weight: 1, arbitrary: fc.constant('batch' as const) },
+              { weight: 2, arbitrary: fc.constant('raw' as const) },
+            ),
+            raw: encodedBody,
+            badInputParam: fc.constantFrom('%7B', '{"a":', 'null', '%ff', ''),
+          })
+          await assertProperty(
+            request,
+            async (input) => {
+              const headers = authHeaders(identity, creds, input.via, server.origin)
+              const query = procedure.type === 'query'
+              let method = query ? 'GET' : 'POST'
+              if (input.shape === 'wrong-method') method = query ? 'POST' : 'GET'
+              const encoded = input.input === undefined ? undefined : JSON.stringify(input.input)
+              let path = `/trpc/${procedure.path}`
+              let body: string | Uint8Array | undefined
+              let label = 'input'
+              if (input.shape === 'raw') {
+                label = input.raw.label
+                if (method === 'GET') path += `?input=${input.badInputParam}`
+                else {
+                  body = input.raw.body
+                  if (input.raw.contentType) headers['Content-Type'] = input.raw.contentType
+                }
+              } else if (input.shape === 'batch') {
+                const batch = JSON.stringify({ 0: input.input ?? null, 1: null })
+                label = 'batch'
+                if (method === 'GET') path += `,${procedure.path}?batch=1&input=${encodeURIComponent(batch)}`
+                else {
+                  path += `,${procedure.path}?batch=1`
+                  body = batch
+                  headers['Content-Type'] = 'application/json'
+                }
+              } else if (method === 'GET') {
+                if (encoded !== undefined) path += `?input=${encodeURIComponent(encoded)}`
+              } else {
+                body = encoded
                 headers['Content-Type'] = 'application/json'
               }
-            } else if (method === 'GET') {
-              if (encoded !== undefined) path += `?input=${encodeURIComponent(encoded)}`
-            } else {
-              body = encoded
-              headers['Content-Type'] = 'application/json'
-            }
-            await campaign.check({ method, path, headers, body, label }, identity, (answer) => {
-              if (answer.status < 400 || isTransportRefusal(answer)) return
-              let parsed: unknown
-              try {
-                parsed = JSON.parse(answer.text)
-              } catch {
-                throw new Error(`${procedure.key} as ${identity} (${label}, ${method} ${path.slice(0, 200)}): ${answer.status} is not JSON: "${answer.text.slice(0, 200)}"`)
-              }
-              const errors = (Array.isArray(parsed) ? parsed : [parsed]).map((item) => (item as { error?: { data?: { code?: string; httpStatus?: number } } }).error).filter(Boolean)
-              expect(errors.length, `${procedure.key} as ${identity}: ${answer.status} carries a tRPC error: ${answer.text.slice(0, 300)}`).toBeGreaterThan(0)
-              for (const error of errors) {
-                expect(TRPC_CODES.has(error!.data?.code ?? ''), `${procedure.key} as ${identity}: typed error code in ${answer.text.slice(0, 300)}`).toBe(true)
-              }
-            })
-          },
-          { seed: seedFor('trpc', procedure.key, identity) },
-        )
-      }
-      await expectHealthy(campaign)
-    }, ENTRY_TIMEOUT_MS)
+              await campaign.check({ method, path, headers, body, label }, identity, (answer) => {
+                // A success answers what the procedure's documentation says (operations/responses.json).
+                if (answer.status === 200 && input.shape === 'plain' && answer.contentType.includes('application/json')) {
+                  const { result } = JSON.parse(answer.text) as { result: { data?: unknown } }
+                  expect(trpcAnswerProblem(procedure.path, result.data), `${procedure.key} as ${identity}`).toBeNull()
+                }
+                if (answer.status < 400 || isTransportRefusal(answer)) return
+                let parsed: unknown
+                try {
+                  parsed = JSON.parse(answer.text)
+                } catch {
+                  throw new Error(
+                    `${procedure.key} as ${identity} (${label}, ${method} ${path.slice(0, 200)}): ${answer.status} is not JSON: "${answer.text.slice(0, 200)}"`,
+                  )
+                }
+                const errors = (Array.isArray(parsed) ? parsed : [parsed])
+                  .map((item) => (item as { error?: { data?: { code?: string; httpStatus?: number } } }).error)
+                  .filter(Boolean)
+                expect(errors.length, `${procedure.key} as ${identity}: ${answer.status} carries a tRPC error: ${answer.text.slice(0, 300)}`).toBeGreaterThan(0)
+                for (const error of errors) {
+                  expect(TRPC_CODES.has(error!.data?.code ?? ''), `${procedure.key} as ${identity}: typed error code in ${answer.text.slice(0, 300)}`).toBe(
+                    true,
+                  )
+                }
+              })
+            },
+            { seed: seedFor('trpc', procedure.key, identity) },
+          )
+        }
+        await expectHealthy(campaign)
+      },
+      ENTRY_TIMEOUT_MS,
+    )
   }
 })
