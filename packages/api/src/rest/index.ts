@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { activityRoutes } from './activities.ts'
-import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
+import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
@@ -35,7 +35,7 @@ export function isRestPath(pathname: string): boolean {
 
 /** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
 function registerRoutes(table: RouteTable) {
-  authRoutes(tagged(table, 'Authentication'))
+  registerRest(tagged(table, 'Authentication'), auth.auth)
   onboardingRoutes(tagged(table, 'Onboarding'))
   monitoringRoutes(tagged(table, 'Monitoring'))
   userRoutes(tagged(table, 'Users and roles'))

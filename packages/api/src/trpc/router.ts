@@ -1,8 +1,8 @@
 import { createCallerFactory, router } from './init.ts'
 import { activitiesRouter } from './routers/activities.ts'
-import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
+import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
@@ -20,7 +20,7 @@ import { flightsRouter } from './routers/flights.ts'
 import { discoveryRouter } from './routers/discovery.ts'
 
 export const appRouter = router({
-  auth: authRouter,
+  auth: trpcRouter(auth.auth),
   dashboard: dashboardRouter,
   quiz: quizRouter,
   preferences: preferencesRouter,
