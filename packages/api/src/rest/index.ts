@@ -4,6 +4,7 @@ import { activityRoutes } from './activities.ts'
 import { mediaRoutes } from './media.ts'
 import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as users from '../operations/users.ts'
 import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
@@ -19,7 +20,6 @@ import { paymentRoutes } from './payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
-import { userRoutes } from './users.ts'
 import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
 
@@ -38,7 +38,7 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Authentication'), auth.auth)
   onboardingRoutes(tagged(table, 'Onboarding'))
   monitoringRoutes(tagged(table, 'Monitoring'))
-  userRoutes(tagged(table, 'Users and roles'))
+  registerRest(tagged(table, 'Users and roles'), users.users, users.roles, users.admin)
   mediaRoutes(tagged(table, 'Media'))
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)

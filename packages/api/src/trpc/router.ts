@@ -1,9 +1,9 @@
 import { createCallerFactory, router } from './init.ts'
 import { activitiesRouter } from './routers/activities.ts'
-import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
 import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as users from '../operations/users.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
@@ -26,9 +26,9 @@ export const appRouter = router({
   preferences: preferencesRouter,
   security: securityRouter,
   monitoring: monitoringRouter,
-  users: usersRouter,
-  roles: rolesRouter,
-  admin: adminRouter,
+  users: trpcRouter(users.users),
+  roles: trpcRouter(users.roles),
+  admin: trpcRouter(users.admin),
   media: mediaRouter,
   countries: trpcRouter(catalogue.countries),
   locations: trpcRouter(catalogue.locations),
