@@ -4,10 +4,10 @@ import { activityRoutes } from './activities.ts'
 import { mediaRoutes } from './media.ts'
 import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as dashboard from '../operations/dashboard.ts'
 import * as users from '../operations/users.ts'
 import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
-import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import { tripRoutes } from './trips.ts'
@@ -36,8 +36,8 @@ export function isRestPath(pathname: string): boolean {
 /** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
 function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Authentication'), auth.auth)
-  onboardingRoutes(tagged(table, 'Onboarding'))
-  monitoringRoutes(tagged(table, 'Monitoring'))
+  registerRest(tagged(table, 'Onboarding'), dashboard.quiz)
+  registerRest(tagged(table, 'Monitoring'), dashboard.monitoring)
   registerRest(tagged(table, 'Users and roles'), users.users, users.roles, users.admin)
   mediaRoutes(tagged(table, 'Media'))
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)

@@ -3,6 +3,7 @@ import { activitiesRouter } from './routers/activities.ts'
 import { mediaRouter } from './routers/media.ts'
 import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as dashboard from '../operations/dashboard.ts'
 import * as users from '../operations/users.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
@@ -15,17 +16,16 @@ import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
 import { bookingsRouter } from './routers/bookings.ts'
-import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 import { flightsRouter } from './routers/flights.ts'
 import { discoveryRouter } from './routers/discovery.ts'
 
 export const appRouter = router({
   auth: trpcRouter(auth.auth),
-  dashboard: dashboardRouter,
-  quiz: quizRouter,
-  preferences: preferencesRouter,
-  security: securityRouter,
-  monitoring: monitoringRouter,
+  dashboard: trpcRouter(dashboard.dashboard),
+  quiz: trpcRouter(dashboard.quiz),
+  preferences: trpcRouter(dashboard.preferences),
+  security: trpcRouter(dashboard.security),
+  monitoring: trpcRouter(dashboard.monitoring),
   users: trpcRouter(users.users),
   roles: trpcRouter(users.roles),
   admin: trpcRouter(users.admin),
