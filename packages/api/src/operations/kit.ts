@@ -71,6 +71,9 @@ type Service<A extends unknown[], R> = (ctx: ServiceContext, ...args: A) => Prom
 
 /** The kinds of operation, their procedures built on `base`. */
 export function operations(base: Base) {
+  /** A mutation of a body: checked by `input` when given, else any record. */
+  const withBody = <R, S extends v.GenericSchema>(service: Service<[unknown], R>, input: S | undefined) =>
+    base.input((input ?? data) as S).mutation(({ ctx, input }) => service(ctx.service, input))
   return {
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
     list: <R extends { count: number; results: unknown[] }>(service: Service<[unknown, PageWindow], R>, size: number, rest?: RestPlace) => ({
@@ -96,9 +99,12 @@ export function operations(base: Base) {
         body: await service(ctx, params.id!),
       })),
     }),
-    /** A new record from a body: tRPC the body as the input; REST POST answering 201 unless `status` says. */
-    create: <R>(service: Service<[unknown], R>, rest?: RestPlace) => ({
-      procedure: base.input(data).mutation(({ ctx, input }) => service(ctx.service, input)),
+    /**
+     * A new record from a body: tRPC the body as the input (checked by `input` when given); REST POST answering 201
+     * unless `status` says.
+     */
+    create: <R, S extends v.GenericSchema = typeof data>(service: Service<[unknown], R>, rest?: RestPlace, input?: S) => ({
+      procedure: withBody(service, input),
       rest: endpoints(
         rest,
         async ({ ctx, body }) => ({
@@ -107,6 +113,17 @@ export function operations(base: Base) {
         }),
         { status: 201 },
       ),
+    }),
+    /**
+     * A write of a body with no id that makes no record (sign in, change a password): as `create`, answering 200
+     * unless `status` says.
+     */
+    write: <R, S extends v.GenericSchema = typeof data>(service: Service<[unknown], R>, rest?: RestPlace, input?: S) => ({
+      procedure: withBody(service, input),
+      rest: endpoints(rest, async ({ ctx, body }) => ({
+        status: rest?.status,
+        body: await service(ctx, await body()),
+      })),
     }),
     /**
      * A change to a record by id: tRPC `{id, data}` (`data` required unless `optionalData`); REST PATCH, PUT or POST

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import { activityRoutes } from './activities.ts'
-import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
+import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as dashboard from '../operations/dashboard.ts'
+import * as users from '../operations/users.ts'
 import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
-import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import { tripRoutes } from './trips.ts'
@@ -19,7 +20,6 @@ import { paymentRoutes } from './payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
-import { userRoutes } from './users.ts'
 import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
 
@@ -35,10 +35,10 @@ export function isRestPath(pathname: string): boolean {
 
 /** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
 function registerRoutes(table: RouteTable) {
-  authRoutes(tagged(table, 'Authentication'))
-  onboardingRoutes(tagged(table, 'Onboarding'))
-  monitoringRoutes(tagged(table, 'Monitoring'))
-  userRoutes(tagged(table, 'Users and roles'))
+  registerRest(tagged(table, 'Authentication'), auth.auth)
+  registerRest(tagged(table, 'Onboarding'), dashboard.quiz)
+  registerRest(tagged(table, 'Monitoring'), dashboard.monitoring)
+  registerRest(tagged(table, 'Users and roles'), users.users, users.roles, users.admin)
   mediaRoutes(tagged(table, 'Media'))
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)

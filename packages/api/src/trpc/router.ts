@@ -1,9 +1,10 @@
 import { createCallerFactory, router } from './init.ts'
 import { activitiesRouter } from './routers/activities.ts'
-import { authRouter } from './routers/auth.ts'
-import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
+import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
+import * as dashboard from '../operations/dashboard.ts'
+import * as users from '../operations/users.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
@@ -15,20 +16,19 @@ import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
 import { bookingsRouter } from './routers/bookings.ts'
-import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 import { flightsRouter } from './routers/flights.ts'
 import { discoveryRouter } from './routers/discovery.ts'
 
 export const appRouter = router({
-  auth: authRouter,
-  dashboard: dashboardRouter,
-  quiz: quizRouter,
-  preferences: preferencesRouter,
-  security: securityRouter,
-  monitoring: monitoringRouter,
-  users: usersRouter,
-  roles: rolesRouter,
-  admin: adminRouter,
+  auth: trpcRouter(auth.auth),
+  dashboard: trpcRouter(dashboard.dashboard),
+  quiz: trpcRouter(dashboard.quiz),
+  preferences: trpcRouter(dashboard.preferences),
+  security: trpcRouter(dashboard.security),
+  monitoring: trpcRouter(dashboard.monitoring),
+  users: trpcRouter(users.users),
+  roles: trpcRouter(users.roles),
+  admin: trpcRouter(users.admin),
   media: mediaRouter,
   countries: trpcRouter(catalogue.countries),
   locations: trpcRouter(catalogue.locations),
