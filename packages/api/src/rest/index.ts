@@ -9,7 +9,7 @@ import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
-import { tripRoutes } from './trips.ts'
+import * as trips from '../operations/trips.ts'
 import { specialistRoutes } from './specialist.ts'
 import { itineraryRoutes } from './itineraries.ts'
 import { chatRoutes } from './chat.ts'
@@ -45,7 +45,7 @@ function registerRoutes(table: RouteTable) {
   currencyRoutes(tagged(table, 'Currencies'))
   transferRoutes(tagged(table, 'Transfers'))
   activityRoutes(tagged(table, 'Activities'))
-  tripRoutes(tagged(table, 'Trips'))
+  registerRest(tagged(table, 'Trips'), ...trips.restOrder)
   specialistRoutes(tagged(table, 'Specialist'))
   itineraryRoutes(tagged(table, 'Itineraries'))
   chatRoutes(tagged(table, 'Chat'))

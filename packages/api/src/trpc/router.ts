@@ -6,7 +6,7 @@ import { mediaRouter } from './routers/media.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
-import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
+import * as trips from '../operations/trips.ts'
 import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
@@ -37,9 +37,9 @@ export const appRouter = router({
   currencies: currenciesRouter,
   transfers: transfersRouter,
   activities: activitiesRouter,
-  trips: tripsRouter,
-  tripRequests: tripRequestsRouter,
-  expert: expertRouter,
+  trips: trpcRouter(trips.trips),
+  tripRequests: trpcRouter(trips.tripRequests),
+  expert: trpcRouter(trips.expert),
   specialist: specialistRouter,
   itineraries: itinerariesRouter,
   chat: chatRouter,
