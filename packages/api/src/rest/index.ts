@@ -10,7 +10,7 @@ import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import * as trips from '../operations/trips.ts'
-import { specialistRoutes } from './specialist.ts'
+import * as specialist from '../operations/specialist.ts'
 import { itineraryRoutes } from './itineraries.ts'
 import { chatRoutes } from './chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
@@ -46,7 +46,7 @@ function registerRoutes(table: RouteTable) {
   transferRoutes(tagged(table, 'Transfers'))
   activityRoutes(tagged(table, 'Activities'))
   registerRest(tagged(table, 'Trips'), ...trips.restOrder)
-  specialistRoutes(tagged(table, 'Specialist'))
+  registerRest(tagged(table, 'Specialist'), specialist.specialist)
   itineraryRoutes(tagged(table, 'Itineraries'))
   chatRoutes(tagged(table, 'Chat'))
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))

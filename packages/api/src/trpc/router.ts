@@ -7,7 +7,7 @@ import * as catalogue from '../operations/catalogue.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import * as trips from '../operations/trips.ts'
-import { specialistRouter } from './routers/specialist.ts'
+import * as specialist from '../operations/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
@@ -40,7 +40,7 @@ export const appRouter = router({
   trips: trpcRouter(trips.trips),
   tripRequests: trpcRouter(trips.tripRequests),
   expert: trpcRouter(trips.expert),
-  specialist: specialistRouter,
+  specialist: trpcRouter(specialist.specialist),
   itineraries: itinerariesRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
