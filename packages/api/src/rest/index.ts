@@ -11,7 +11,7 @@ import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTabl
 import { openApiRoutes } from './openapi-routes.ts'
 import * as trips from '../operations/trips.ts'
 import * as specialist from '../operations/specialist.ts'
-import { itineraryRoutes } from './itineraries.ts'
+import * as itineraries from '../operations/itineraries.ts'
 import { chatRoutes } from './chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
@@ -47,7 +47,7 @@ function registerRoutes(table: RouteTable) {
   activityRoutes(tagged(table, 'Activities'))
   registerRest(tagged(table, 'Trips'), ...trips.restOrder)
   registerRest(tagged(table, 'Specialist'), specialist.specialist)
-  itineraryRoutes(tagged(table, 'Itineraries'))
+  registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
   chatRoutes(tagged(table, 'Chat'))
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
   notificationRoutes(tagged(table, 'Notifications'))

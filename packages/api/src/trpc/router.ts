@@ -8,7 +8,7 @@ import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import * as trips from '../operations/trips.ts'
 import * as specialist from '../operations/specialist.ts'
-import { itinerariesRouter } from './routers/itineraries.ts'
+import * as itineraries from '../operations/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
@@ -41,7 +41,7 @@ export const appRouter = router({
   tripRequests: trpcRouter(trips.tripRequests),
   expert: trpcRouter(trips.expert),
   specialist: trpcRouter(specialist.specialist),
-  itineraries: itinerariesRouter,
+  itineraries: trpcRouter(itineraries.itineraries),
   chat: chatRouter,
   notifications: notificationsRouter,
   bookings: bookingsRouter,
