@@ -12,7 +12,7 @@ import { openApiRoutes } from './openapi-routes.ts'
 import * as trips from '../operations/trips.ts'
 import * as specialist from '../operations/specialist.ts'
 import * as itineraries from '../operations/itineraries.ts'
-import { chatRoutes } from './chat.ts'
+import * as chat from '../operations/chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
 import { paymentRoutes } from './payments.ts'
@@ -48,7 +48,7 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Trips'), ...trips.restOrder)
   registerRest(tagged(table, 'Specialist'), specialist.specialist)
   registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
-  chatRoutes(tagged(table, 'Chat'))
+  registerRest(tagged(table, 'Chat'), chat.chat)
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
   notificationRoutes(tagged(table, 'Notifications'))
   paymentRoutes(tagged(table, 'Payments'))

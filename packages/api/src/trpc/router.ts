@@ -9,7 +9,7 @@ import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
 import * as trips from '../operations/trips.ts'
 import * as specialist from '../operations/specialist.ts'
 import * as itineraries from '../operations/itineraries.ts'
-import { chatRouter } from './routers/chat.ts'
+import * as chat from '../operations/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
@@ -42,7 +42,7 @@ export const appRouter = router({
   expert: trpcRouter(trips.expert),
   specialist: trpcRouter(specialist.specialist),
   itineraries: trpcRouter(itineraries.itineraries),
-  chat: chatRouter,
+  chat: trpcRouter(chat.chat),
   notifications: notificationsRouter,
   bookings: bookingsRouter,
   payments: paymentsRouter,
