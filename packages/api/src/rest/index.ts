@@ -14,7 +14,7 @@ import * as specialist from '../operations/specialist.ts'
 import * as itineraries from '../operations/itineraries.ts'
 import * as chat from '../operations/chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
-import { notificationRoutes } from './notifications.ts'
+import * as notifications from '../operations/notifications.ts'
 import { paymentRoutes } from './payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
@@ -50,7 +50,7 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
   registerRest(tagged(table, 'Chat'), chat.chat)
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
-  notificationRoutes(tagged(table, 'Notifications'))
+  registerRest(tagged(table, 'Notifications'), notifications.notifications)
   paymentRoutes(tagged(table, 'Payments'))
   accommodationRoutes(tagged(table, 'Accommodations'))
   wishlistRoutes(tagged(table, 'Wishlist'))

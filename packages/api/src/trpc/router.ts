@@ -10,7 +10,7 @@ import * as trips from '../operations/trips.ts'
 import * as specialist from '../operations/specialist.ts'
 import * as itineraries from '../operations/itineraries.ts'
 import * as chat from '../operations/chat.ts'
-import { notificationsRouter } from './routers/notifications.ts'
+import * as notifications from '../operations/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
@@ -43,7 +43,7 @@ export const appRouter = router({
   specialist: trpcRouter(specialist.specialist),
   itineraries: trpcRouter(itineraries.itineraries),
   chat: trpcRouter(chat.chat),
-  notifications: notificationsRouter,
+  notifications: trpcRouter(notifications.notifications),
   bookings: bookingsRouter,
   payments: paymentsRouter,
   wishlist: wishlistRouter,
