@@ -61,16 +61,23 @@ function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Par
 
 const filters = v.optional(v.record(v.string(), v.unknown()), {})
 const data = v.record(v.string(), v.unknown())
-const byId = v.object({ id: RecordId })
-const patch = v.object({ id: RecordId, data })
-// `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
-const withData = v.object({ id: RecordId, data: v.optional(data, {}) })
 const noContent: Reply = { status: 204, body: null }
 
 type Service<A extends unknown[], R> = (ctx: ServiceContext, ...args: A) => Promise<R>
 
-/** The kinds of operation, their procedures built on `base`. */
-export function operations(base: Base) {
+/**
+ * The kinds of operation, their procedures built on `base`. A record's id is read with `options.id`: RecordId unless
+ * given (`v.unknown()` where the services judge the raw id, a malformed one answering 404 like another's record).
+ */
+export function operations<I extends v.GenericSchema = typeof RecordId>(base: Base, options: { id?: I } = {}) {
+  type Id = v.InferOutput<I> | string
+  const id = (options.id ?? RecordId) as I
+  const byId = v.object({ id })
+  const patch = v.object({ id, data })
+  // `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
+  const withData = v.object({ id, data: v.optional(data, {}) })
+  // The input as read by the schemas above (their output is not worked out for a schema given as a type parameter).
+  const keyed = (input: unknown) => input as { id: v.InferOutput<I>; data: Record<string, unknown> }
   /** A mutation of a body: checked by `input` when given, else any record. */
   const withBody = <R, S extends v.GenericSchema>(service: Service<[unknown], R>, input: S | undefined) =>
     base.input((input ?? data) as S).mutation(({ ctx, input }) => service(ctx.service, input))
@@ -93,8 +100,8 @@ export function operations(base: Base) {
       rest: endpoints(rest, async ({ ctx }) => ({ body: await service(ctx) })),
     }),
     /** A record by id: tRPC `{id}`; REST GET with `{id}` in the path. */
-    get: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
-      procedure: base.input(byId).query(({ ctx, input }) => service(ctx.service, input.id)),
+    get: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
+      procedure: base.input(byId).query(({ ctx, input }) => service(ctx.service, keyed(input).id)),
       rest: endpoints(rest, async ({ ctx, params }) => ({
         body: await service(ctx, params.id!),
       })),
@@ -129,16 +136,19 @@ export function operations(base: Base) {
      * A change to a record by id: tRPC `{id, data}` (`data` required unless `optionalData`); REST PATCH, PUT or POST
      * with `{id}` in the path and the body as the data.
      */
-    update: <R>(service: Service<[string | number, unknown], R>, rest?: RestPlace, options: { optionalData?: boolean } = {}) => ({
-      procedure: base.input(options.optionalData ? withData : patch).mutation(({ ctx, input }) => service(ctx.service, input.id, input.data)),
+    update: <R>(service: Service<[Id, unknown], R>, rest?: RestPlace, options: { optionalData?: boolean } = {}) => ({
+      procedure: base.input(options.optionalData ? withData : patch).mutation(({ ctx, input }) => {
+        const { id, data } = keyed(input)
+        return service(ctx.service, id, data)
+      }),
       rest: endpoints(rest, async ({ ctx, params, body }) => ({
         status: rest?.status,
         body: await service(ctx, params.id!, await body()),
       })),
     }),
     /** An action on a record by id, no body: tRPC `{id}` mutation; REST POST with `{id}` in the path. */
-    act: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
-      procedure: base.input(byId).mutation(({ ctx, input }) => service(ctx.service, input.id)),
+    act: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
+      procedure: base.input(byId).mutation(({ ctx, input }) => service(ctx.service, keyed(input).id)),
       rest: endpoints(
         rest,
         async ({ ctx, params }) => ({
@@ -149,10 +159,11 @@ export function operations(base: Base) {
       ),
     }),
     /** A delete by id: tRPC `{id}` answering `{id, deleted: true}`; REST DELETE answering 204. */
-    remove: (service: Service<[string | number], unknown>, rest?: RestPlace) => ({
+    remove: (service: Service<[Id], unknown>, rest?: RestPlace) => ({
       procedure: base.input(byId).mutation(async ({ ctx, input }) => {
-        await service(ctx.service, input.id)
-        return { id: input.id, deleted: true as const }
+        const { id } = keyed(input)
+        await service(ctx.service, id)
+        return { id, deleted: true as const }
       }),
       rest: endpoints(
         rest,

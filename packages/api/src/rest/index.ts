@@ -10,12 +10,12 @@ import { registerRest } from '../operations/kit.ts'
 import { currencyRoutes, transferRoutes } from './currencies.ts'
 import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
-import { tripRoutes } from './trips.ts'
-import { specialistRoutes } from './specialist.ts'
-import { itineraryRoutes } from './itineraries.ts'
-import { chatRoutes } from './chat.ts'
+import * as trips from '../operations/trips.ts'
+import * as specialist from '../operations/specialist.ts'
+import * as itineraries from '../operations/itineraries.ts'
+import * as chat from '../operations/chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
-import { notificationRoutes } from './notifications.ts'
+import * as notifications from '../operations/notifications.ts'
 import { paymentRoutes } from './payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
@@ -45,12 +45,12 @@ function registerRoutes(table: RouteTable) {
   currencyRoutes(tagged(table, 'Currencies'))
   transferRoutes(tagged(table, 'Transfers'))
   activityRoutes(tagged(table, 'Activities'))
-  tripRoutes(tagged(table, 'Trips'))
-  specialistRoutes(tagged(table, 'Specialist'))
-  itineraryRoutes(tagged(table, 'Itineraries'))
-  chatRoutes(tagged(table, 'Chat'))
+  registerRest(tagged(table, 'Trips'), ...trips.restOrder)
+  registerRest(tagged(table, 'Specialist'), specialist.specialist)
+  registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
+  registerRest(tagged(table, 'Chat'), chat.chat)
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
-  notificationRoutes(tagged(table, 'Notifications'))
+  registerRest(tagged(table, 'Notifications'), notifications.notifications)
   paymentRoutes(tagged(table, 'Payments'))
   accommodationRoutes(tagged(table, 'Accommodations'))
   wishlistRoutes(tagged(table, 'Wishlist'))

@@ -7,11 +7,11 @@ import * as dashboard from '../operations/dashboard.ts'
 import * as users from '../operations/users.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
-import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
-import { specialistRouter } from './routers/specialist.ts'
-import { itinerariesRouter } from './routers/itineraries.ts'
-import { chatRouter } from './routers/chat.ts'
-import { notificationsRouter } from './routers/notifications.ts'
+import * as trips from '../operations/trips.ts'
+import * as specialist from '../operations/specialist.ts'
+import * as itineraries from '../operations/itineraries.ts'
+import * as chat from '../operations/chat.ts'
+import * as notifications from '../operations/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
@@ -37,13 +37,13 @@ export const appRouter = router({
   currencies: currenciesRouter,
   transfers: transfersRouter,
   activities: activitiesRouter,
-  trips: tripsRouter,
-  tripRequests: tripRequestsRouter,
-  expert: expertRouter,
-  specialist: specialistRouter,
-  itineraries: itinerariesRouter,
-  chat: chatRouter,
-  notifications: notificationsRouter,
+  trips: trpcRouter(trips.trips),
+  tripRequests: trpcRouter(trips.tripRequests),
+  expert: trpcRouter(trips.expert),
+  specialist: trpcRouter(specialist.specialist),
+  itineraries: trpcRouter(itineraries.itineraries),
+  chat: trpcRouter(chat.chat),
+  notifications: trpcRouter(notifications.notifications),
   bookings: bookingsRouter,
   payments: paymentsRouter,
   wishlist: wishlistRouter,
