@@ -2,6 +2,7 @@ import * as validators from '@meridian/validators'
 import * as core from '@meridian/core'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
+import responses from '../operations/responses.json' with { type: 'json' }
 import { MAX_PAGE_SIZE } from './pagination.ts'
 import type { AuthMode, JsonBody, Method, RestRouteInfo, RouteDoc } from './router.ts'
 
@@ -177,8 +178,7 @@ export class OpenApiBuilder {
     const success: Json = { description: STATUS_TEXT[status] ?? 'Success' }
     if (status !== 204) {
       if (doc?.produces) success.content = Object.fromEntries([doc.produces].flat().map((type) => [type, { schema: { type: 'string' } }]))
-      else if (doc?.paginated) success.content = { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } }
-      else success.content = { 'application/json': {} }
+      else success.content = { 'application/json': answerSchema(doc) }
     }
     const responses: Json = { [String(status)]: success }
     const takesInput = Boolean(doc?.body || doc?.multipart || doc?.query || doc?.paginated)
@@ -192,6 +192,18 @@ export class OpenApiBuilder {
     for (const code of doc?.errors ?? []) responses[String(code)] = ref(ERROR_RESPONSES[code] ?? 'Error')
     return responses
   }
+}
+
+/**
+ * What a success answers: the operation's own schema (the type its service returns, operations/responses.json), or the
+ * one the route gives; a list's items in DRF's page envelope.
+ */
+function answerSchema(doc: RouteDoc | undefined): Json {
+  const own = doc?.response ?? (doc?.operation ? (responses.operations as Record<string, Json>)[doc.operation] : undefined)
+  if (!doc?.paginated) return own ? { schema: own } : {}
+  const items = ((own?.properties as Json | undefined)?.results as Json | undefined)?.items
+  if (!items) return { schema: { $ref: '#/components/schemas/Page' } }
+  return { schema: { allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', properties: { results: { type: 'array', items } } }] } }
 }
 
 const ERROR_RESPONSES: Record<number, string> = {
@@ -291,7 +303,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
     if (!tags.includes(tag)) tags.push(tag)
     ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation
   }
-  const schemas: Record<string, Json> = { ...COMPONENT_SCHEMAS }
+  const schemas: Record<string, Json> = { ...COMPONENT_SCHEMAS, ...(responses.schemas as Record<string, Json>) }
   for (const name of Object.keys(builder.schemas).sort()) schemas[name] = builder.schemas[name]!
   return {
     openapi: '3.1.0',

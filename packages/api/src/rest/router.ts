@@ -71,6 +71,13 @@ export interface RouteDoc {
   produces?: string | string[]
   /** Extra answers beyond the ones derived from the route (e.g. 409, 429, 503). */
   errors?: number[]
+  /**
+   * The operation this path serves, by its tRPC name (`countries.get`): its success answer is documented with the
+   * schema of what the operation returns (operations/responses.json). Filled in by the operation table.
+   */
+  operation?: string
+  /** The success answer's JSON Schema, where it is not the operation's (a REST path with no twin, or a shape of its own). */
+  response?: Record<string, unknown>
 }
 
 export interface RestRouteInfo {
