@@ -5,7 +5,7 @@ import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { registerRest } from '../operations/kit.ts'
-import { currencyRoutes, transferRoutes } from './currencies.ts'
+import * as currencies from '../operations/currencies.ts'
 import { monitoringRoutes, onboardingRoutes } from './onboarding.ts'
 import { type AuthMode, createRouter, type Method, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
@@ -42,8 +42,8 @@ function registerRoutes(table: RouteTable) {
   mediaRoutes(tagged(table, 'Media'))
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
-  currencyRoutes(tagged(table, 'Currencies'))
-  transferRoutes(tagged(table, 'Transfers'))
+  registerRest(tagged(table, 'Currencies'), currencies.currencies)
+  registerRest(tagged(table, 'Transfers'), currencies.transfers)
   activityRoutes(tagged(table, 'Activities'))
   tripRoutes(tagged(table, 'Trips'))
   specialistRoutes(tagged(table, 'Specialist'))

@@ -5,7 +5,7 @@ import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { trpcRouter } from '../operations/kit.ts'
-import { currenciesRouter, transfersRouter } from './routers/currencies.ts'
+import * as currencies from '../operations/currencies.ts'
 import { expertRouter, tripRequestsRouter, tripsRouter } from './routers/trips.ts'
 import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
@@ -34,8 +34,8 @@ export const appRouter = router({
   locations: trpcRouter(catalogue.locations),
   suppliers: trpcRouter(catalogue.suppliers),
   destinations: trpcRouter(catalogue.destinations),
-  currencies: currenciesRouter,
-  transfers: transfersRouter,
+  currencies: trpcRouter(currencies.currencies),
+  transfers: trpcRouter(currencies.transfers),
   activities: activitiesRouter,
   trips: tripsRouter,
   tripRequests: tripRequestsRouter,
