@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
-import { activityRoutes } from './activities.ts'
+import * as activities from '../operations/activities.ts'
 import { authRoutes } from './auth.ts'
 import { mediaRoutes } from './media.ts'
 import * as catalogue from '../operations/catalogue.ts'
@@ -44,7 +44,7 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
   registerRest(tagged(table, 'Currencies'), currencies.currencies)
   registerRest(tagged(table, 'Transfers'), currencies.transfers)
-  activityRoutes(tagged(table, 'Activities'))
+  registerRest(tagged(table, 'Activities'), activities.activities)
   tripRoutes(tagged(table, 'Trips'))
   specialistRoutes(tagged(table, 'Specialist'))
   itineraryRoutes(tagged(table, 'Itineraries'))

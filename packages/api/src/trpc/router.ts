@@ -1,5 +1,5 @@
 import { createCallerFactory, router } from './init.ts'
-import { activitiesRouter } from './routers/activities.ts'
+import * as activities from '../operations/activities.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
 import { mediaRouter } from './routers/media.ts'
@@ -36,7 +36,7 @@ export const appRouter = router({
   destinations: trpcRouter(catalogue.destinations),
   currencies: trpcRouter(currencies.currencies),
   transfers: trpcRouter(currencies.transfers),
-  activities: activitiesRouter,
+  activities: trpcRouter(activities.activities),
   trips: tripsRouter,
   tripRequests: tripRequestsRouter,
   expert: expertRouter,
