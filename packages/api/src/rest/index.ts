@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
 import * as activities from '../operations/activities.ts'
 import { authRoutes } from './auth.ts'
-import { mediaRoutes } from './media.ts'
+import * as media from '../operations/media.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { registerRest } from '../operations/kit.ts'
 import * as currencies from '../operations/currencies.ts'
@@ -39,7 +39,7 @@ function registerRoutes(table: RouteTable) {
   onboardingRoutes(tagged(table, 'Onboarding'))
   monitoringRoutes(tagged(table, 'Monitoring'))
   userRoutes(tagged(table, 'Users and roles'))
-  mediaRoutes(tagged(table, 'Media'))
+  registerRest(tagged(table, 'Media'), media.media)
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
   registerRest(tagged(table, 'Currencies'), currencies.currencies)

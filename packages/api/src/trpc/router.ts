@@ -2,7 +2,7 @@ import { createCallerFactory, router } from './init.ts'
 import * as activities from '../operations/activities.ts'
 import { authRouter } from './routers/auth.ts'
 import { adminRouter, rolesRouter, usersRouter } from './routers/users.ts'
-import { mediaRouter } from './routers/media.ts'
+import * as media from '../operations/media.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import { trpcRouter } from '../operations/kit.ts'
 import * as currencies from '../operations/currencies.ts'
@@ -29,7 +29,7 @@ export const appRouter = router({
   users: usersRouter,
   roles: rolesRouter,
   admin: adminRouter,
-  media: mediaRouter,
+  media: trpcRouter(media.media),
   countries: trpcRouter(catalogue.countries),
   locations: trpcRouter(catalogue.locations),
   suppliers: trpcRouter(catalogue.suppliers),
