@@ -16,7 +16,7 @@ import { chatRoutes } from './chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
 import { paymentRoutes } from './payments.ts'
-import { accommodationRoutes } from './accommodations.ts'
+import * as accommodations from '../operations/accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
 import { userRoutes } from './users.ts'
@@ -52,7 +52,7 @@ function registerRoutes(table: RouteTable) {
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
   notificationRoutes(tagged(table, 'Notifications'))
   paymentRoutes(tagged(table, 'Payments'))
-  accommodationRoutes(tagged(table, 'Accommodations'))
+  registerRest(tagged(table, 'Accommodations'), accommodations.accommodations)
   wishlistRoutes(tagged(table, 'Wishlist'))
   bookingRoutes(tagged(table, 'Bookings'))
   flightRoutes(tagged(table, 'Flights'))

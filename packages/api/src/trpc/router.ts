@@ -13,7 +13,7 @@ import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
-import { accommodationsRouter } from './routers/accommodations.ts'
+import * as accommodations from '../operations/accommodations.ts'
 import { bookingsRouter } from './routers/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 import { flightsRouter } from './routers/flights.ts'
@@ -47,7 +47,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   payments: paymentsRouter,
   wishlist: wishlistRouter,
-  accommodations: accommodationsRouter,
+  accommodations: trpcRouter(accommodations.accommodations),
   flights: flightsRouter,
   discovery: discoveryRouter,
 })
