@@ -17,7 +17,7 @@ import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
 import { paymentRoutes } from './payments.ts'
 import * as accommodations from '../operations/accommodations.ts'
-import { wishlistRoutes } from './wishlist.ts'
+import * as wishlist from '../operations/wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
 import { userRoutes } from './users.ts'
 import { flightRoutes } from './flights.ts'
@@ -53,7 +53,7 @@ function registerRoutes(table: RouteTable) {
   notificationRoutes(tagged(table, 'Notifications'))
   paymentRoutes(tagged(table, 'Payments'))
   registerRest(tagged(table, 'Accommodations'), accommodations.accommodations)
-  wishlistRoutes(tagged(table, 'Wishlist'))
+  registerRest(tagged(table, 'Wishlist'), wishlist.wishlist)
   bookingRoutes(tagged(table, 'Bookings'))
   flightRoutes(tagged(table, 'Flights'))
   discoveryRoutes(tagged(table, 'Search'))

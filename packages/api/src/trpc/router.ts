@@ -12,7 +12,7 @@ import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
 import { paymentsRouter } from './routers/payments.ts'
-import { wishlistRouter } from './routers/wishlist.ts'
+import * as wishlist from '../operations/wishlist.ts'
 import * as accommodations from '../operations/accommodations.ts'
 import { bookingsRouter } from './routers/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
@@ -46,7 +46,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   bookings: bookingsRouter,
   payments: paymentsRouter,
-  wishlist: wishlistRouter,
+  wishlist: trpcRouter(wishlist.wishlist),
   accommodations: trpcRouter(accommodations.accommodations),
   flights: flightsRouter,
   discovery: discoveryRouter,
