@@ -177,14 +177,21 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
   }
 }
 
+/** The endpoints of a place given with its handler (which is not part of the doc). */
+function written(rest?: RestPlace & { handler: Handler }): RestEndpoint[] {
+  if (!rest) return []
+  const { handler, ...place } = rest
+  return endpoints(place, handler)
+}
+
 /** An operation whose procedure and REST handler are written out (inputs neither kind above reads). */
 export function custom<P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }): Operation<P> {
-  return { procedure, rest: rest ? endpoints(rest, rest.handler) : [] }
+  return { procedure, rest: written(rest) }
 }
 
 /** A REST path with no tRPC twin. */
 export function restOnly(rest: RestPlace & { handler: Handler }): Operation<undefined> {
-  return { procedure: undefined, rest: endpoints(rest, rest.handler) }
+  return { procedure: undefined, rest: written(rest) }
 }
 
 type Ops = Record<string, Operation>
@@ -192,11 +199,29 @@ type ProceduresOf<O extends Ops> = {
   [K in keyof O as O[K]['procedure'] extends AnyProcedure ? K : never]: O[K]['procedure'] extends infer P extends AnyProcedure ? P : never
 }
 
-/** The tRPC router of one namespace of operations (those with a procedure). */
+/** Procedures by name, a dotted name ('rates.list') nested under its first part. */
+type Nested<P> = {
+  [K in keyof P as K extends `${infer H}.${string}` ? H : K]: K extends `${infer H}.${string}`
+    ? Nested<{ [J in keyof P as J extends `${H}.${infer T}` ? T : never]: P[J] }>
+    : P[K]
+}
+type Tree = { [name: string]: AnyProcedure | Tree }
+
+/**
+ * The tRPC router of one namespace of operations (those with a procedure). A dotted name nests: `'rates.list'` is
+ * `rates.list` of the router, so a namespace lists its operations in REST order whatever their tRPC path.
+ */
 export function trpcRouter<O extends Ops>(ops: O) {
-  const procedures: Record<string, AnyProcedure> = {}
-  for (const [name, op] of Object.entries(ops)) if (op.procedure) procedures[name] = op.procedure
-  return router(procedures as ProceduresOf<O>)
+  const procedures: Tree = {}
+  for (const [name, op] of Object.entries(ops)) {
+    if (!op.procedure) continue
+    const path = name.split('.')
+    const last = path.pop()!
+    let at = procedures
+    for (const key of path) at = (at[key] ??= {}) as Tree
+    at[last] = op.procedure
+  }
+  return router(procedures as Nested<ProceduresOf<O>>)
 }
 
 /** Every REST endpoint of the given namespaces, registered on the table in the order declared. */

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
-import { activityRoutes } from './activities.ts'
-import { mediaRoutes } from './media.ts'
+import * as activities from '../operations/activities.ts'
+import * as media from '../operations/media.ts'
 import * as auth from '../operations/auth.ts'
 import * as catalogue from '../operations/catalogue.ts'
 import * as dashboard from '../operations/dashboard.ts'
 import * as users from '../operations/users.ts'
 import { registerRest } from '../operations/kit.ts'
-import { currencyRoutes, transferRoutes } from './currencies.ts'
+import * as currencies from '../operations/currencies.ts'
 import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import * as trips from '../operations/trips.ts'
@@ -17,8 +17,8 @@ import * as chat from '../operations/chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import * as notifications from '../operations/notifications.ts'
 import { paymentRoutes } from './payments.ts'
-import { accommodationRoutes } from './accommodations.ts'
-import { wishlistRoutes } from './wishlist.ts'
+import * as accommodations from '../operations/accommodations.ts'
+import * as wishlist from '../operations/wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
 import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
@@ -39,12 +39,12 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Onboarding'), dashboard.quiz)
   registerRest(tagged(table, 'Monitoring'), dashboard.monitoring)
   registerRest(tagged(table, 'Users and roles'), users.users, users.roles, users.admin)
-  mediaRoutes(tagged(table, 'Media'))
+  registerRest(tagged(table, 'Media'), media.media)
   registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
   registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
-  currencyRoutes(tagged(table, 'Currencies'))
-  transferRoutes(tagged(table, 'Transfers'))
-  activityRoutes(tagged(table, 'Activities'))
+  registerRest(tagged(table, 'Currencies'), currencies.currencies)
+  registerRest(tagged(table, 'Transfers'), currencies.transfers)
+  registerRest(tagged(table, 'Activities'), activities.activities)
   registerRest(tagged(table, 'Trips'), ...trips.restOrder)
   registerRest(tagged(table, 'Specialist'), specialist.specialist)
   registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
@@ -52,8 +52,8 @@ function registerRoutes(table: RouteTable) {
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
   registerRest(tagged(table, 'Notifications'), notifications.notifications)
   paymentRoutes(tagged(table, 'Payments'))
-  accommodationRoutes(tagged(table, 'Accommodations'))
-  wishlistRoutes(tagged(table, 'Wishlist'))
+  registerRest(tagged(table, 'Accommodations'), accommodations.accommodations)
+  registerRest(tagged(table, 'Wishlist'), wishlist.wishlist)
   bookingRoutes(tagged(table, 'Bookings'))
   flightRoutes(tagged(table, 'Flights'))
   discoveryRoutes(tagged(table, 'Search'))
