@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { RoleName } from '@meridian/auth'
 import { type Credentials, type FullServer, IDENTITIES, startFullServer } from '../support/full-server.ts'
+import { restAnswerProblem } from '../support/answers.ts'
 import { fillPath, restRoutes } from '../support/surface.ts'
 import { announce, assertProperty, ENTRY_TIMEOUT_MS, authHeaders, type Campaign, expectHealthy, fc, isDrfErrorBody, isTransportRefusal, seedFor, startCampaign } from './support/campaign.ts'
 import { encodedBody, oddId, queryParams, weirdString } from './support/inputs.ts'
@@ -60,6 +61,10 @@ describe('REST fuzz', () => {
               { method: input.method, path: input.query ? `${path}?${input.query}` : path, headers, body: body?.body, label: body?.label ?? 'no body' },
               identity,
               (answer) => {
+                // A success answers what the API reference documents for it.
+                if (answer.status < 300 && answer.status !== 204 && input.method === route.method && answer.contentType.includes('application/json')) {
+                  expect(restAnswerProblem(route.method, route.path, answer.status, JSON.parse(answer.text)), `${route.key} as ${identity}`).toBeNull()
+                }
                 if (answer.status < 400 || input.method === 'HEAD' || isTransportRefusal(answer)) return
                 expect(answer.contentType, `${route.key} ${answer.status} is JSON`).toContain('application/json')
                 expect(isDrfErrorBody(JSON.parse(answer.text)), `${route.key} as ${identity}: ${answer.status} body is DRF-shaped: ${answer.text.slice(0, 300)}`).toBe(true)

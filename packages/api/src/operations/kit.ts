@@ -223,10 +223,3 @@ export function trpcRouter<O extends Ops>(ops: O) {
   }
   return router(procedures as Nested<ProceduresOf<O>>)
 }
-
-/** Every REST endpoint of the given namespaces, registered on the table in the order declared. */
-export function registerRest(table: RouteTable, ...namespaces: Ops[]): void {
-  for (const ops of namespaces) {
-    for (const op of Object.values(ops)) for (const e of op.rest) table.add(e.method, e.path, e.handler, e.auth, e.doc)
-  }
-}

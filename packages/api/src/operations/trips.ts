@@ -118,7 +118,3 @@ export const expert = {
   ),
   allPerformance: performance.read(core.listExpertsPerformance),
 }
-
-/** The namespaces in REST's order, which lists the trip request between a trip's change and its assignment. */
-const { assign, ...tripsBeforeAssign } = trips
-export const restOrder = [tripsBeforeAssign, tripRequests, { assign }, expert]

@@ -1,24 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '@meridian/core'
-import * as activities from '../operations/activities.ts'
-import * as media from '../operations/media.ts'
-import * as auth from '../operations/auth.ts'
-import * as catalogue from '../operations/catalogue.ts'
-import * as dashboard from '../operations/dashboard.ts'
-import * as users from '../operations/users.ts'
-import { registerRest } from '../operations/kit.ts'
-import * as currencies from '../operations/currencies.ts'
+import { registerOperations } from '../operations/index.ts'
 import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
-import * as trips from '../operations/trips.ts'
-import * as specialist from '../operations/specialist.ts'
-import * as itineraries from '../operations/itineraries.ts'
-import * as chat from '../operations/chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
-import * as notifications from '../operations/notifications.ts'
 import { paymentRoutes } from './payments.ts'
-import * as accommodations from '../operations/accommodations.ts'
-import * as wishlist from '../operations/wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
 import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
@@ -35,25 +21,9 @@ export function isRestPath(pathname: string): boolean {
 
 /** Every REST path, registered on one table: the server's router, or the listing that tests and docs read. */
 function registerRoutes(table: RouteTable) {
-  registerRest(tagged(table, 'Authentication'), auth.auth)
-  registerRest(tagged(table, 'Onboarding'), dashboard.quiz)
-  registerRest(tagged(table, 'Monitoring'), dashboard.monitoring)
-  registerRest(tagged(table, 'Users and roles'), users.users, users.roles, users.admin)
-  registerRest(tagged(table, 'Media'), media.media)
-  registerRest(tagged(table, 'Destinations'), catalogue.countries, catalogue.locations, catalogue.destinations)
-  registerRest(tagged(table, 'Suppliers'), catalogue.suppliers)
-  registerRest(tagged(table, 'Currencies'), currencies.currencies)
-  registerRest(tagged(table, 'Transfers'), currencies.transfers)
-  registerRest(tagged(table, 'Activities'), activities.activities)
-  registerRest(tagged(table, 'Trips'), ...trips.restOrder)
-  registerRest(tagged(table, 'Specialist'), specialist.specialist)
-  registerRest(tagged(table, 'Itineraries'), itineraries.itineraries)
-  registerRest(tagged(table, 'Chat'), chat.chat)
+  registerOperations(table)
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
-  registerRest(tagged(table, 'Notifications'), notifications.notifications)
   paymentRoutes(tagged(table, 'Payments'))
-  registerRest(tagged(table, 'Accommodations'), accommodations.accommodations)
-  registerRest(tagged(table, 'Wishlist'), wishlist.wishlist)
   bookingRoutes(tagged(table, 'Bookings'))
   flightRoutes(tagged(table, 'Flights'))
   discoveryRoutes(tagged(table, 'Search'))
