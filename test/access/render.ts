@@ -1,5 +1,6 @@
 import { ROLE_NAMES } from '@meridian/auth'
-import { ACCESS_TABLE, type AccessRule, expectedOutcome } from './table.ts'
+import { restRoutes } from '../support/surface.ts'
+import { ACCESS_TABLE, type AccessRule, expectedOutcome, ruleFor } from './table.ts'
 
 const IDENTITIES = ['anonymous', ...ROLE_NAMES] as const
 
@@ -27,12 +28,19 @@ export function renderAccessDoc(): string {
     'with what comes before; the longest matching pattern decides.',
     '',
   ]
+  const twins = new Map<string, string[]>()
+  for (const route of restRoutes()) {
+    if (!route.doc?.operation || ruleFor(route.key)) continue
+    const key = `trpc ${route.doc.operation}`
+    twins.set(key, [...(twins.get(key) ?? []), route.key])
+  }
   const areas = [...new Set(ACCESS_TABLE.map((r) => r.area))]
   for (const area of areas) {
     lines.push(`## ${area}`, '')
     lines.push(`| Routes | ${IDENTITIES.join(' | ')} | Why |`, `|---|${IDENTITIES.map(() => '---').join('|')}|---|`)
     for (const rule of ACCESS_TABLE.filter((r) => r.area === area)) {
-      const routes = rule.patterns.map((p) => `\`${p}\``).join('<br>')
+      // An operation's row covers its REST paths too (those no row names): they are listed under it.
+      const routes = rule.patterns.map((p) => [`\`${p}\``, ...(twins.get(p) ?? []).map((k) => `\`${k}\``)].join('<br>')).join('<br>')
       const object = rule.object ? ` (id: ${rule.object})` : ''
       lines.push(`| ${routes}${object} | ${IDENTITIES.map((i) => cell(rule, i)).join(' | ')} | ${rule.why} |`)
     }

@@ -9,6 +9,9 @@ import type { RoleName } from '@meridian/auth'
  * Keys: REST `METHOD /path/{param}/`, tRPC `trpc procedure.path`, Remix `loader /path/:param` or `action /path/:param`
  * (`?index` for an index route). A pattern ending in `*` covers every key that starts with what comes before it; the
  * most specific (longest) matching pattern decides. Every key must match a row; a row that matches nothing fails too.
+ * An operation is named once, by its tRPC key: its REST paths (the operation table's, packages/api/src/operations)
+ * answer to the same row unless a row names the path itself (a `*` pattern over a path family, or a path that is
+ * refused differently).
  */
 
 export type ObjectKind =
@@ -107,9 +110,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Sign-in and accounts',
     patterns: [
-      'POST /users/api/auth/login/', 'POST /api/auth/login/', 'POST /users/api/auth/register/', 'POST /api/auth/register/',
-      'POST /users/api/auth/refresh/', 'POST /api/auth/refresh/', 'POST /users/api/auth/logout/', 'POST /api/auth/logout/',
-      'POST /users/api/auth/password-reset/', 'POST /users/api/auth/password-reset/confirm/',
+      
       'trpc auth.login', 'trpc auth.register', 'trpc auth.refresh', 'trpc auth.logout', 'trpc auth.requestPasswordReset', 'trpc auth.confirmPasswordReset',
       'loader /login', 'action /login', 'loader /register', 'action /register', 'action /forgot-password',
       'action /reset-password', 'loader /legacy-login', 'action /legacy-login', 'loader /logout', 'action /logout',
@@ -119,7 +120,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Sign-in and accounts',
-    patterns: ['* /users/api/auth/profile/', '* /api/auth/profile/', 'POST /users/api/auth/change-password/', 'trpc auth.me', 'trpc auth.updateProfile', 'trpc auth.changePassword'],
+    patterns: ['* /users/api/auth/profile/', '* /api/auth/profile/', 'trpc auth.me', 'trpc auth.updateProfile', 'trpc auth.changePassword'],
     allow: 'signed-in',
     why: 'Everyone signed in reads and changes their own profile and password; there is no one else’s to name.',
   },
@@ -143,9 +144,9 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     patterns: [
       'loader /?index', 'loader /destinations', 'loader /destinations/:id', 'loader /experts', 'loader /how-it-works',
       'loader /pricing', 'loader /help', 'loader /onboarding-quiz', 'action /onboarding-quiz', 'loader /quiz-results', 'loader /*',
-      'GET /api/destinations/', 'GET /api/destinations/search/', 'trpc destinations.list', 'trpc destinations.search',
-      'GET /api/v1/currencies/public/', 'GET /api/currencies/', 'trpc currencies.public',
-      'POST /api/monitoring/log-error/', 'POST /api/errors/', 'trpc monitoring.logError', 'loader /resources/world-map.svg',
+      'trpc destinations.list', 'trpc destinations.search',
+      'GET /api/currencies/', 'trpc currencies.public',
+      'trpc monitoring.logError', 'loader /resources/world-map.svg',
     ],
     allow: 'anyone',
     why: 'The public site, the traveler-facing destinations (decision 010), the public currency list and client error reports.',
@@ -158,7 +159,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Public pages',
-    patterns: ['GET /api/destinations/{id}/', 'trpc destinations.get'],
+    patterns: ['trpc destinations.get'],
     allow: 'anyone',
     object: 'country',
     why: 'An active destination is public (decision 010).',
@@ -217,13 +218,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // The onboarding quiz.
   {
     area: 'Onboarding quiz',
-    patterns: ['POST /api/onboarding/quiz/', 'trpc quiz.submit'],
+    patterns: ['trpc quiz.submit'],
     allow: TRIP_PLANNERS,
     why: 'Saving quiz answers needs access_trip_planning (1 §6); a visitor’s are kept as submitted until they sign in in that browser.',
   },
   {
     area: 'Onboarding quiz',
-    patterns: ['GET /api/onboarding/quizzes/', 'trpc quiz.definitions'],
+    patterns: ['trpc quiz.definitions'],
     allow: 'anyone',
     why: 'The quiz types and their questions are public: the onboarding quiz is open to visitors.',
   },
@@ -236,13 +237,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // Itineraries (docs/itineraries.md): through their trips' scope.
   {
     area: 'Itineraries',
-    patterns: ['GET /api/itineraries/', 'trpc itineraries.list'],
+    patterns: ['trpc itineraries.list'],
     allow: TRIP_READERS,
     why: 'Each sees the itineraries of the trips they may see; a traveler only those with an approved version. The editor has no trips.',
   },
   {
     area: 'Itineraries',
-    patterns: ['GET /api/itineraries/{id}/', 'trpc itineraries.get', 'trpc itineraries.version'],
+    patterns: ['trpc itineraries.get', 'trpc itineraries.version'],
     allow: TRIP_READERS,
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
@@ -250,7 +251,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Itineraries',
-    patterns: ['GET /api/itineraries/{id}/export/', 'trpc itineraries.export', 'loader /dashboard/itineraries/:id/print', 'loader /dashboard/itineraries/:id/export'],
+    patterns: ['trpc itineraries.export', 'loader /dashboard/itineraries/:id/print', 'loader /dashboard/itineraries/:id/export'],
     allow: TRIP_READERS,
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
@@ -270,13 +271,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Itineraries',
-    patterns: ['POST /api/itineraries/', 'trpc itineraries.create'],
+    patterns: ['trpc itineraries.create'],
     allow: ['superadmin', 'admin', 'expert'],
     why: 'The trip’s accepted expert plans it, and staff with manage_trips; travelers and specialists do not write itineraries.',
   },
   {
     area: 'Itineraries',
-    patterns: ['PATCH /api/itineraries/{id}/', 'POST /api/itineraries/{id}/restore/', 'trpc itineraries.save', 'trpc itineraries.restore'],
+    patterns: ['trpc itineraries.save', 'trpc itineraries.restore'],
     allow: ['superadmin', 'admin', 'expert'],
     object: 'itinerary',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
@@ -285,7 +286,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Itineraries',
     patterns: [
-      'POST /api/itineraries/{id}/status/', 'GET /api/itineraries/{id}/versions/', 'GET /api/itineraries/{id}/compare/',
       'trpc itineraries.changeStatus', 'trpc itineraries.versions', 'trpc itineraries.compare',
     ],
     allow: ['superadmin', 'admin', 'expert', 'specialist'],
@@ -320,21 +320,20 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // Chat (docs/chat.md): participants only.
   {
     area: 'Chat',
-    patterns: ['GET /api/chat/conversations/', 'trpc chat.conversations'],
+    patterns: ['trpc chat.conversations'],
     allow: CHATTERS,
     why: 'Each sees the conversations they take part in: travelers, experts, specialists, admins asked in, the superadmin (1 §6 Chat); the editor has no chat.',
   },
   {
     area: 'Chat',
-    patterns: ['POST /api/chat/conversations/', 'trpc chat.open'],
+    patterns: ['trpc chat.open'],
     allow: ['superadmin', 'expert', 'specialist', 'traveler'],
     why: 'A traveler opens one with their expert or specialist, staff with one of their travelers (New Chat: experts and specialists); admins take part only when asked in.',
   },
   {
     area: 'Chat',
     patterns: [
-      'GET /api/chat/conversations/{id}/', 'GET /api/chat/conversations/{id}/messages/', 'POST /api/chat/conversations/{id}/messages/',
-      'POST /api/chat/conversations/{id}/read/', 'POST /api/chat/conversations/{id}/participants/', 'trpc chat.conversation', 'trpc chat.messages',
+      'trpc chat.conversation', 'trpc chat.messages',
       'trpc chat.send', 'trpc chat.read', 'trpc chat.admins', 'trpc chat.invite',
     ],
     allow: CHATTERS,
@@ -372,7 +371,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Notifications',
     patterns: [
-      'GET /api/notifications/', 'POST /api/notifications/read-all/', 'trpc notifications.list', 'trpc notifications.unread', 'trpc notifications.readAll',
+      'trpc notifications.list', 'trpc notifications.unread', 'trpc notifications.readAll',
       'loader /dashboard/notifications', 'action /dashboard/notifications', 'loader /resources/notifications', 'action /resources/notifications',
     ],
     allow: 'signed-in',
@@ -380,7 +379,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Notifications',
-    patterns: ['POST /api/notifications/{id}/read/', 'trpc notifications.read'],
+    patterns: ['trpc notifications.read'],
     allow: 'signed-in',
     object: 'notification',
     owned: { othersOpenTo: [] },
@@ -391,7 +390,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Quiz review',
     patterns: [
       'loader /dashboard/quiz-reviews', 'action /dashboard/quiz-reviews',
-      'GET /users/api/specialist/dashboard/', 'GET /users/api/specialist/quiz-reviews/',
       'trpc specialist.dashboard', 'trpc specialist.quizReviews',
     ],
     allow: QUIZ_REVIEWERS,
@@ -399,20 +397,20 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Quiz review',
-    patterns: ['GET /users/api/specialist/quiz-reviews/{id}/', 'POST /users/api/specialist/quiz-reviews/{id}/', 'trpc specialist.quizReview', 'trpc specialist.review'],
+    patterns: ['trpc specialist.quizReview', 'trpc specialist.review'],
     allow: QUIZ_REVIEWERS,
     object: 'quiz',
     why: 'Reading and reviewing one submission: review_quizzes.',
   },
   {
     area: 'Quiz review',
-    patterns: ['POST /users/api/specialist/assign-expert/', 'trpc specialist.assignExpert'],
+    patterns: ['trpc specialist.assignExpert'],
     allow: TRIP_STAFF,
     why: 'Setting a traveler’s expert for a trip type: those who assign experts (specialists, admins, superadmin).',
   },
   {
     area: 'Customers and experts',
-    patterns: ['loader /dashboard/customers', 'GET /users/api/specialist/customers/', 'trpc specialist.customers'],
+    patterns: ['loader /dashboard/customers', 'trpc specialist.customers'],
     allow: TRIP_STAFF,
     why: 'Customer Profiles: specialists (manage_customer_profiles), admins (manage_users) and the superadmin.',
   },
@@ -420,7 +418,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Customers and experts',
     patterns: [
       'loader /dashboard/customers/:id', 'action /dashboard/customers/:id',
-      'GET /users/api/specialist/customers/{id}/', 'POST /users/api/specialist/customers/{id}/notes/',
       'trpc specialist.customer', 'trpc specialist.saveNote',
     ],
     allow: TRIP_STAFF,
@@ -429,13 +426,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Customers and experts',
-    patterns: ['loader /dashboard/experts', 'GET /users/api/specialist/experts/', 'trpc specialist.experts'],
+    patterns: ['loader /dashboard/experts', 'trpc specialist.experts'],
     allow: TRIP_STAFF,
     why: 'The experts directory with load and acceptance: those who match travelers with experts. The public /experts page shows the public profile only.',
   },
   {
     area: 'Customers and experts',
-    patterns: ['loader /dashboard/experts/:id', 'GET /users/api/specialist/experts/{id}/', 'trpc specialist.expert'],
+    patterns: ['loader /dashboard/experts/:id', 'trpc specialist.expert'],
     allow: TRIP_STAFF,
     object: 'expert',
     why: 'One expert’s profile, figures and trips.',
@@ -448,7 +445,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Onboarding quiz',
-    patterns: ['GET /api/onboarding/quiz/{id}/', 'trpc quiz.get'],
+    patterns: ['trpc quiz.get'],
     allow: 'signed-in',
     object: 'quiz',
     owned: { othersOpenTo: TRIP_STAFF },
@@ -458,8 +455,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Users and roles',
     patterns: [
-      'GET /users/api/users-mgmt/', 'POST /users/api/users-mgmt/', 'GET /users/api/users-mgmt/select_options/', 'GET /users/api/users-mgmt/stats/',
-      'POST /users/api/users-mgmt/bulk_update_status/', 'GET /users/api/roles/', 'POST /users/api/roles/', 'GET /users/api/roles/select_options/',
+      
       'trpc users.list', 'trpc users.create', 'trpc users.selectOptions', 'trpc users.bulkUpdateStatus', 'trpc users.stats',
       'trpc roles.list', 'trpc roles.create', 'trpc roles.selectOptions',
       'loader /dashboard/users', 'action /dashboard/users', 'loader /dashboard/users/new', 'action /dashboard/users/new',
@@ -470,7 +466,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Users and roles',
     patterns: [
-      '* /users/api/users-mgmt/{id}/', 'POST /users/api/users-mgmt/{id}/change_role/', 'GET /users/api/users-mgmt/{id}/activity/',
+      '* /users/api/users-mgmt/{id}/', 
       'trpc users.get', 'trpc users.update', 'trpc users.deactivate', 'trpc users.changeRole', 'trpc users.activity',
       'loader /dashboard/users/:id/edit', 'action /dashboard/users/:id/edit', 'loader /dashboard/users/:id/role', 'action /dashboard/users/:id/role',
       'loader /dashboard/users/:id/deactivate', 'action /dashboard/users/:id/deactivate',
@@ -482,7 +478,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Users and roles',
-    patterns: ['* /users/api/roles/{id}/', 'GET /users/api/roles/{id}/users/', 'trpc roles.get', 'trpc roles.update', 'trpc roles.delete', 'trpc roles.users'],
+    patterns: ['* /users/api/roles/{id}/', 'trpc roles.get', 'trpc roles.update', 'trpc roles.delete', 'trpc roles.users'],
     allow: SUPERADMIN,
     object: 'role',
     why: 'Roles and their permissions: superadmin level (decision 009).',
@@ -490,7 +486,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Users and roles',
     patterns: [
-      'GET /users/api/admin/dashboard/', 'GET /users/api/admin/users/', 'GET /users/api/admin/analytics/', 'GET /users/api/admin/system-health/',
       'trpc admin.dashboard', 'trpc admin.users', 'trpc admin.analytics', 'trpc admin.systemHealth',
     ],
     allow: ADMINS,
@@ -498,7 +493,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Users and roles',
-    patterns: ['PATCH /users/api/admin/users/{id}/role/', 'trpc admin.changeRole'],
+    patterns: ['trpc admin.changeRole'],
     allow: ADMINS,
     object: 'user',
     owned: { othersOpenTo: ADMINS, othersOutcome: 403 },
@@ -515,9 +510,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Destinations and locations',
     patterns: [
-      'GET /api/destinations/countries-mgmt/', 'GET /api/destinations/management/countries/', 'POST /api/destinations/countries-mgmt/',
-      'GET /api/destinations/countries-mgmt/select_options/', 'GET /api/destinations/locations-mgmt/', 'GET /api/destinations/management/locations/',
-      'POST /api/destinations/locations-mgmt/', 'GET /api/destinations/locations-mgmt/select_options/',
+      
       'trpc countries.list', 'trpc countries.selectOptions', 'trpc countries.create', 'trpc locations.list', 'trpc locations.selectOptions', 'trpc locations.create',
       'loader /dashboard/destination-management', 'loader /dashboard/destination-management/new', 'action /dashboard/destination-management/new',
       'loader /dashboard/location-management', 'loader /dashboard/location-management/new', 'action /dashboard/location-management/new',
@@ -528,7 +521,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Destinations and locations',
-    patterns: ['* /api/destinations/countries-mgmt/{id}/', 'GET /api/destinations/countries-mgmt/{id}/regions/', 'trpc countries.get', 'trpc countries.regions', 'trpc countries.update', 'trpc countries.delete', 'loader /dashboard/destination-management/:id*', 'action /dashboard/destination-management/:id*'],
+    patterns: ['* /api/destinations/countries-mgmt/{id}/', 'trpc countries.get', 'trpc countries.regions', 'trpc countries.update', 'trpc countries.delete', 'loader /dashboard/destination-management/:id*', 'action /dashboard/destination-management/:id*'],
     allow: DESTINATIONS,
     object: 'country',
     why: 'manage_destinations (decision 010).',
@@ -543,7 +536,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Suppliers',
     patterns: [
-      'GET /api/suppliers/', 'GET /api/suppliers/select_options/', 'GET /api/suppliers/stats/', 'GET /api/suppliers/country-options/',
       'trpc suppliers.list', 'trpc suppliers.selectOptions', 'trpc suppliers.stats', 'trpc suppliers.countryOptions', 'loader /dashboard/supplier-management',
       'loader /resources/supplier-countries',
     ],
@@ -552,21 +544,21 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Suppliers',
-    patterns: ['GET /api/suppliers/{id}/', 'trpc suppliers.get', 'loader /dashboard/supplier-management/:id?index'],
+    patterns: ['trpc suppliers.get', 'loader /dashboard/supplier-management/:id?index'],
     allow: SUPPLIER_READERS,
     object: 'supplier',
     why: 'manage_suppliers or view_suppliers (decision 010).',
   },
   {
     area: 'Suppliers',
-    patterns: ['POST /api/suppliers/', 'trpc suppliers.create', 'loader /dashboard/supplier-management/new', 'action /dashboard/supplier-management/new'],
+    patterns: ['trpc suppliers.create', 'loader /dashboard/supplier-management/new', 'action /dashboard/supplier-management/new'],
     allow: SUPPLIER_MANAGERS,
     why: 'manage_suppliers: superadmin, admin, expert (decision 010).',
   },
   {
     area: 'Suppliers',
     patterns: [
-      'PATCH /api/suppliers/{id}/', 'POST /api/suppliers/{id}/set_status/', 'DELETE /api/suppliers/{id}/', 'trpc suppliers.update', 'trpc suppliers.setStatus', 'trpc suppliers.delete',
+      'trpc suppliers.update', 'trpc suppliers.setStatus', 'trpc suppliers.delete',
       'loader /dashboard/supplier-management/:id/*', 'action /dashboard/supplier-management/:id/*',
     ],
     allow: SUPPLIER_MANAGERS,
@@ -576,7 +568,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Activities',
     patterns: [
-      'GET /api/activities/', 'POST /api/activities/', 'trpc activities.list', 'trpc activities.create', 'trpc activities.formOptions',
+      'trpc activities.list', 'trpc activities.create', 'trpc activities.formOptions',
       'loader /dashboard/activity-management', 'loader /dashboard/activity-management/new', 'action /dashboard/activity-management/new', 'loader /resources/activity-locations',
     ],
     allow: ACTIVITIES,
@@ -598,7 +590,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Transfers',
-    patterns: ['GET /api/itineraries/transfers/', 'POST /api/itineraries/transfers/', 'GET /api/itineraries/transfers/select_options/', 'trpc transfers.list', 'trpc transfers.selectOptions', 'trpc transfers.create', 'loader /dashboard/transfers', 'loader /dashboard/transfers/new', 'action /dashboard/transfers/new'],
+    patterns: ['trpc transfers.list', 'trpc transfers.selectOptions', 'trpc transfers.create', 'loader /dashboard/transfers', 'loader /dashboard/transfers/new', 'action /dashboard/transfers/new'],
     allow: TRANSFERS,
     why: 'superadmin, admin and expert by role (decision 015).',
   },
@@ -611,7 +603,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Media',
-    patterns: ['GET /api/media/', 'POST /api/media/bulk_upload/', 'GET /api/media/stats/', 'trpc media.list', 'trpc media.stats', 'trpc media.deleteMany', 'loader /dashboard/media', 'action /dashboard/media', 'action /resources/media-upload', 'loader /resources/media', 'action /resources/media'],
+    patterns: ['POST /api/media/bulk_upload/', 'trpc media.list', 'trpc media.stats', 'trpc media.deleteMany', 'loader /dashboard/media', 'action /dashboard/media', 'action /resources/media-upload', 'loader /resources/media', 'action /resources/media'],
     allow: MEDIA,
     why: 'Managing media: superadmin, admin, expert (2 §6) and manage_content (decision 012).',
   },
@@ -625,23 +617,21 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Media',
-    patterns: ['* /api/media/{id}/', 'POST /api/media/{id}/reprocess/', 'trpc media.update', 'trpc media.delete', 'trpc media.reprocess', 'loader /dashboard/media/:id', 'action /dashboard/media/:id'],
+    patterns: ['* /api/media/{id}/', 'trpc media.update', 'trpc media.delete', 'trpc media.reprocess', 'loader /dashboard/media/:id', 'action /dashboard/media/:id'],
     allow: MEDIA,
     object: 'media',
     why: 'Managing media (decision 012).',
   },
   {
     area: 'Media',
-    patterns: ['GET /api/media/gallery/', 'trpc media.gallery'],
+    patterns: ['trpc media.gallery'],
     allow: 'anyone',
     why: 'The ready media of an object the caller may view (decision 012); a public object’s gallery is public.',
   },
   {
     area: 'Currencies',
     patterns: [
-      'GET /api/currencies-mgmt/', 'POST /api/currencies-mgmt/', 'GET /api/currencies-mgmt/conversion_rates/', 'POST /api/currencies-mgmt/create_conversion_rate/',
-      'GET /api/currencies-mgmt/currency_settings/', 'POST /api/currencies-mgmt/update_settings/', 'POST /api/currencies-mgmt/import_rates/', 'POST /api/currencies-mgmt/update_rates/',
-      'POST /api/currencies-mgmt/convert/', 'POST /api/currencies-mgmt/preview_conversion/',
+      
       'trpc currencies.list', 'trpc currencies.create', 'trpc currencies.rates.list', 'trpc currencies.rates.create', 'trpc currencies.rates.import', 'trpc currencies.rates.updateNow',
       'trpc currencies.settings', 'trpc currencies.updateSettings', 'trpc currencies.preview', 'trpc currencies.convert',
       'loader /dashboard/currency-management', 'loader /dashboard/currency-management/*', 'action /dashboard/currency-management/*',
@@ -699,7 +689,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Trips',
-    patterns: ['GET /users/api/traveler/trips/', 'trpc trips.list', 'trpc trips.counts'],
+    patterns: ['trpc trips.list', 'trpc trips.counts'],
     allow: TRIP_READERS,
     why: 'Each sees the trips in their scope: their own, assigned to them, or all (decision 023).',
   },
@@ -711,7 +701,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Trips',
-    patterns: ['GET /users/api/traveler/trips/{id}/', 'PATCH /users/api/traveler/trips/{id}/', 'trpc trips.get', 'trpc trips.update', 'trpc trips.changeStatus'],
+    patterns: ['trpc trips.get', 'trpc trips.update', 'trpc trips.changeStatus'],
     allow: TRIP_READERS,
     object: 'trip',
     owned: { othersOpenTo: TRIP_STAFF },
@@ -733,7 +723,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Trips',
-    patterns: ['POST /users/api/traveler/trips/{id}/assign/', 'trpc trips.assign'],
+    patterns: ['trpc trips.assign'],
     allow: TRIP_STAFF,
     object: 'trip',
     why: 'Specialists, admins and superadmins assign experts to trips.',
@@ -746,13 +736,13 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Expert desk',
-    patterns: ['GET /users/api/expert/dashboard/', 'GET /users/api/expert/trips/', 'GET /users/api/expert/assignments/', 'trpc expert.dashboard', 'trpc expert.trips', 'trpc expert.assignments'],
+    patterns: ['trpc expert.dashboard', 'trpc expert.trips', 'trpc expert.assignments'],
     allow: EXPERTS,
     why: 'manage_assigned_trips: the expert’s own queue and trips.',
   },
   {
     area: 'Expert desk',
-    patterns: ['POST /users/api/expert/accept-assignment/{id}/', 'POST /users/api/expert/decline-assignment/{id}/', 'trpc expert.accept', 'trpc expert.decline'],
+    patterns: ['trpc expert.accept', 'trpc expert.decline'],
     allow: EXPERTS,
     object: 'assignment',
     owned: { othersOpenTo: [] },
@@ -760,7 +750,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Expert desk',
-    patterns: ['POST /users/api/expert/update-trip-status/{id}/', 'trpc expert.updateTripStatus'],
+    patterns: ['trpc expert.updateTripStatus'],
     allow: EXPERTS,
     object: 'trip',
     owned: { othersOpenTo: ['superadmin'] },
@@ -768,7 +758,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Expert desk',
-    patterns: ['GET /users/api/expert/performance/', 'trpc expert.performance'],
+    patterns: ['trpc expert.performance'],
     allow: PERFORMANCE,
     why: 'view_performance for one’s own figures; specialists, admins and superadmins may name any expert.',
   },
@@ -781,20 +771,20 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // Accommodations (docs/bookings.md "Accommodations").
   {
     area: 'Accommodations',
-    patterns: ['GET /api/accommodations/', 'trpc accommodations.list'],
+    patterns: ['trpc accommodations.list'],
     allow: 'anyone',
     why: 'Places to stay are public like the traveler-facing destinations they belong to; only what a traveler may see.',
   },
   {
     area: 'Accommodations',
-    patterns: ['GET /api/accommodations/{id}/', 'trpc accommodations.get'],
+    patterns: ['trpc accommodations.get'],
     allow: 'anyone',
     object: 'accommodation',
     why: 'One active accommodation supplier, as travelers see it.',
   },
   {
     area: 'Accommodations',
-    patterns: ['POST /api/accommodations/{id}/book/', 'trpc accommodations.book'],
+    patterns: ['trpc accommodations.book'],
     allow: TRIP_OWNERS,
     object: 'accommodation',
     why: 'A stay request is a booking of the traveler’s own (create_trips); staff confirm it with the quoted price.',
@@ -811,7 +801,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     area: 'Wishlist',
     patterns: [
       'loader /dashboard/wishlist', 'action /dashboard/wishlist', 'action /resources/wishlist',
-      'GET /api/wishlist/', 'GET /api/wishlist/counts/', 'POST /api/wishlist/', 'DELETE /api/wishlist/',
       'trpc wishlist.list', 'trpc wishlist.counts', 'trpc wishlist.save', 'trpc wishlist.unsave',
     ],
     allow: TRIP_OWNERS,
@@ -819,7 +808,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Wishlist',
-    patterns: ['DELETE /api/wishlist/{id}/', 'trpc wishlist.remove'],
+    patterns: ['trpc wishlist.remove'],
     allow: TRIP_OWNERS,
     object: 'wishlist_item',
     owned: { othersOpenTo: [] },

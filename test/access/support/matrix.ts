@@ -17,6 +17,13 @@ export interface Entry {
   /** tRPC procedures: query or mutation. Remix: index route. */
   query?: boolean
   index?: boolean
+  /** A REST path's operation (its tRPC name): the path answers to that operation's row unless a row names the path. */
+  operation?: string
+}
+
+/** The row an entry answers to: one naming it, else (a REST path) the row of the operation it serves. */
+export function ruleOf(entry: Entry) {
+  return ruleFor(entry.key) ?? (entry.operation ? ruleFor(`trpc ${entry.operation}`) : undefined)
 }
 
 export interface Observation {
@@ -47,7 +54,7 @@ const reads = (entry: Entry) => (entry.front === 'trpc' ? entry.query : entry.me
 
 /** Keys with no row in the table. */
 export function unmatched(entries: Entry[]): string[] {
-  return entries.filter((e) => !ruleFor(e.key)).map((e) => e.key)
+  return entries.filter((e) => !ruleOf(e)).map((e) => e.key)
 }
 
 /**
@@ -55,7 +62,7 @@ export function unmatched(entries: Entry[]): string[] {
  * table. Outcomes: 401 (REST/tRPC 401; a page's redirect to /login), 403, 404, or allowed (any other answer below 500).
  */
 export async function observe(matrix: Matrix, entry: Entry): Promise<Observation[]> {
-  const found = ruleFor(entry.key)
+  const found = ruleOf(entry)
   if (!found) return []
   const { rule } = found
   // A write may end the sign-in it was sent with (signing out, a password change): each one starts from fresh ones,
@@ -141,8 +148,8 @@ export function mismatches(observations: Observation[]): string[] {
 }
 
 /** Every REST route, tRPC procedure and Remix loader and action, as table keys. */
-export function restEntries(routes: { method: string; path: string; params: string[] }[]): Entry[] {
-  return routes.map((r) => ({ key: `${r.method} ${r.path}`, front: 'rest', method: r.method, target: r.path, params: r.params }))
+export function restEntries(routes: { method: string; path: string; params: string[]; doc?: { operation?: string } }[]): Entry[] {
+  return routes.map((r) => ({ key: `${r.method} ${r.path}`, front: 'rest', method: r.method, target: r.path, params: r.params, operation: r.doc?.operation }))
 }
 
 export function trpcEntries(procedures: { path: string; type: string }[]): Entry[] {
