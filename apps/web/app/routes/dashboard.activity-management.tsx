@@ -137,57 +137,57 @@ export default function ActivityManagement() {
       <ErrorBanner message={error} />
       <Outlet />
       <CardList count={count} noun={['activity', 'activities']} empty="No activities match these filters." error={error} label="Activities">
-          {results.map((a) => (
-            <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700}>{a.name}</Text>
-                  <Group gap={4} wrap="nowrap">
-                    {a.is_featured ? (
-                      <Badge size="xs" color="yellow">
-                        Featured
-                      </Badge>
-                    ) : null}
-                    <Badge size="xs" color={a.is_active ? 'teal' : 'gray'} variant="light">
-                      {a.is_active ? 'Active' : 'Inactive'}
+        {results.map((a) => (
+          <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700}>{a.name}</Text>
+                <Group gap={4} wrap="nowrap">
+                  {a.is_featured ? (
+                    <Badge size="xs" color="yellow">
+                      Featured
                     </Badge>
-                  </Group>
-                </Group>
-                <Group gap={4}>
-                  <Badge size="sm" variant="outline">
-                    {ACTIVITY_CATEGORY_LABELS[a.category]}
-                  </Badge>
-                  <Badge size="sm" variant="outline" color="grape">
-                    {cap(a.difficulty)}
+                  ) : null}
+                  <Badge size="xs" color={a.is_active ? 'teal' : 'gray'} variant="light">
+                    {a.is_active ? 'Active' : 'Inactive'}
                   </Badge>
                 </Group>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {a.description}
-                </Text>
-                <Text size="sm">{a.location_summary}</Text>
-                <Text size="sm" c="dimmed">
-                  {a.supplier_name || '—'}
-                </Text>
-                <Text size="sm" fw={600}>
-                  {priceFrom(a.pricing)}
-                </Text>
-                <Group gap={4}>
-                  <Button component={Link} to={to(`/${a.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${a.name}`}>
-                    View
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${a.name}`}>
-                    Edit
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/media`)} size="xs" variant="subtle" preventScrollReset aria-label={`Media of ${a.name}`}>
-                    Media
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${a.name}`}>
-                    Delete
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
+              </Group>
+              <Group gap={4}>
+                <Badge size="sm" variant="outline">
+                  {ACTIVITY_CATEGORY_LABELS[a.category]}
+                </Badge>
+                <Badge size="sm" variant="outline" color="grape">
+                  {cap(a.difficulty)}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {a.description}
+              </Text>
+              <Text size="sm">{a.location_summary}</Text>
+              <Text size="sm" c="dimmed">
+                {a.supplier_name || '—'}
+              </Text>
+              <Text size="sm" fw={600}>
+                {priceFrom(a.pricing)}
+              </Text>
+              <Group gap={4}>
+                <Button component={Link} to={to(`/${a.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${a.name}`}>
+                  View
+                </Button>
+                <Button component={Link} to={to(`/${a.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${a.name}`}>
+                  Edit
+                </Button>
+                <Button component={Link} to={to(`/${a.id}/media`)} size="xs" variant="subtle" preventScrollReset aria-label={`Media of ${a.name}`}>
+                  Media
+                </Button>
+                <Button component={Link} to={to(`/${a.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${a.name}`}>
+                  Delete
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
       </CardList>
       <Group justify="center" gap="sm" aria-label="Pages">
         {page <= 1 ? (

@@ -140,8 +140,8 @@ export default function AssignmentsPage() {
           desk.expert && desk.assigner
             ? 'Your assignments and trips, and the trips still waiting for an expert.'
             : desk.expert
-              ? 'Trips assigned to you: answer new assignments and move accepted trips along.'
-              : 'Trips waiting for an expert: choose one for each.'
+            ? 'Trips assigned to you: answer new assignments and move accepted trips along.'
+            : 'Trips waiting for an expert: choose one for each.'
         }
       />
       <ErrorBanner message={loaded.error} />
@@ -168,7 +168,13 @@ export default function AssignmentsPage() {
       ) : null}
       {desk.assigner ? (
         <DeskSection title="Unassigned trips" description="Trips in planning or booked with no expert, newest first.">
-          <CardList count={unassigned.count} noun={['unassigned trip', 'unassigned trips']} empty="Every trip has an expert." error={loaded.error} label="Unassigned trips">
+          <CardList
+            count={unassigned.count}
+            noun={['unassigned trip', 'unassigned trips']}
+            empty="Every trip has an expert."
+            error={loaded.error}
+            label="Unassigned trips"
+          >
             {unassigned.results.map((t) => (
               <UnassignedTripCard key={t.id} trip={t} experts={experts} failure={assignFailure?.values.trip_id === String(t.id) ? assignFailure : null} />
             ))}

@@ -32,7 +32,11 @@ export default function ViewDestination() {
   const { country: c } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   const object = (o: Record<string, unknown>) =>
-    Object.keys(o).length ? Object.entries(o).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n') : ''
+    Object.keys(o).length
+      ? Object.entries(o)
+          .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join('\n')
+      : ''
   return (
     <RouteModal title={c.name} closeTo={`${BASE}${search}`} size="xl">
       <Stack gap="md">

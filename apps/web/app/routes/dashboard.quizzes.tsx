@@ -35,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const saved = await submitOnboardingQuiz(ctx, { quiz_type: quizType, quiz_data: answers })
     const definition = await getQuizDefinition(ctx, saved.quiz_type)
-    return backWithToast('/dashboard/trip-planning', `Your ${definition?.title ?? 'quiz'} answers have been saved. A travel specialist will review them shortly.`)
+    return backWithToast(
+      '/dashboard/trip-planning',
+      `Your ${definition?.title ?? 'quiz'} answers have been saved. A travel specialist will review them shortly.`,
+    )
   } catch (error) {
     return catalogueFailure(error, values)
   }

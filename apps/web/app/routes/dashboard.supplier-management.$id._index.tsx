@@ -54,7 +54,12 @@ export default function ViewSupplier() {
           <Field label="Rating" value={`${s.rating.toFixed(1)} (${s.total_reviews} reviews)`} />
           <Field label="Activities" value={s.activities_count} />
           <Field label="API sync status" value={s.api_sync_status.replace('_', ' ')} />
-          <Field label="External API ids" value={Object.entries(s.external_api_ids).map(([k, v]) => `${k}: ${v}`).join('\n')} />
+          <Field
+            label="External API ids"
+            value={Object.entries(s.external_api_ids)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Field label="Services offered" value={list(s.services_offered)} />

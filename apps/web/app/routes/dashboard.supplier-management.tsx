@@ -41,18 +41,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const [list, stats] = await Promise.all([
-      listSuppliers(
-        ctx,
-        { search: filters.search, supplier_type: filters.type, status: filters.status },
-        listWindow(url.searchParams, pageSize),
-      ),
+      listSuppliers(ctx, { search: filters.search, supplier_type: filters.type, status: filters.status }, listWindow(url.searchParams, pageSize)),
       supplierStats(ctx),
     ])
     return { denied: false as const, canManage, filters, page, pageSize, stats, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[supplier-management] load failed:', error)
     const detail = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : null
-    return { denied: false as const, canManage, filters, page, pageSize, stats: null, count: 0, results: [], error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed }
+    return {
+      denied: false as const,
+      canManage,
+      filters,
+      page,
+      pageSize,
+      stats: null,
+      count: 0,
+      results: [],
+      error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed,
+    }
   }
 }
 
@@ -185,10 +191,25 @@ export default function SupplierManagement() {
                           <Button component={Link} to={to(`/${s.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${s.name}`}>
                             Edit
                           </Button>
-                          <Button component={Link} to={to(`/${s.id}/status`)} size="xs" variant="subtle" preventScrollReset aria-label={`Change status of ${s.name}`}>
+                          <Button
+                            component={Link}
+                            to={to(`/${s.id}/status`)}
+                            size="xs"
+                            variant="subtle"
+                            preventScrollReset
+                            aria-label={`Change status of ${s.name}`}
+                          >
                             Status
                           </Button>
-                          <Button component={Link} to={to(`/${s.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${s.name}`}>
+                          <Button
+                            component={Link}
+                            to={to(`/${s.id}/delete`)}
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            preventScrollReset
+                            aria-label={`Delete ${s.name}`}
+                          >
                             Delete
                           </Button>
                         </>
@@ -201,13 +222,7 @@ export default function SupplierManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        count={count}
-        base={BASE}
-        search={search}
-      />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }
