@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -53,19 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const changed = Object.values(filters).some(Boolean) || page > 1 || url.searchParams.has('cursor')
   const error = !options || !changed ? ACTIVITY_MESSAGES.loadFailed : ACTIVITY_MESSAGES.listFailed
   return { ...shown, count: list?.count ?? 0, results: list?.results ?? [], stats: list?.stats ?? null, error }
-}
-
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Paper>
-  )
 }
 
 export default function ActivityManagement() {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -16,6 +16,7 @@ import {
 } from '@meridian/validators/catalogue-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { StatCard } from '../components/kit/stat-card.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -64,19 +65,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const STATUS_COLORS: Record<SupplierStatus, string> = { active: 'teal', inactive: 'gray', pending: 'yellow', suspended: 'red' }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Paper>
-  )
-}
-
 export default function SupplierManagement() {
   const data = useLoaderData<typeof loader>()
   const { search } = useLocation()
@@ -105,10 +93,10 @@ export default function SupplierManagement() {
       </PageHeader>
       {stats ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label="Supplier figures">
-          <Stat label="Total suppliers" value={stats.total_suppliers} />
-          <Stat label="Active suppliers" value={stats.active_suppliers} />
-          <Stat label="Verified suppliers" value={stats.verified_suppliers} />
-          <Stat label="Average rating" value={stats.average_rating.toFixed(1)} />
+          <StatCard label="Total suppliers" value={stats.total_suppliers} />
+          <StatCard label="Active suppliers" value={stats.active_suppliers} />
+          <StatCard label="Verified suppliers" value={stats.verified_suppliers} />
+          <StatCard label="Average rating" value={stats.average_rating.toFixed(1)} />
         </SimpleGrid>
       ) : null}
       <FilterBar
