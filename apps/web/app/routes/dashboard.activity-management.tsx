@@ -12,6 +12,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
 import { FilterBar } from '../components/kit/filter-bar.tsx'
+import { RowAction, RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
@@ -158,20 +159,11 @@ export default function ActivityManagement() {
               <Text size="sm" fw={600}>
                 {priceFrom(a.pricing)}
               </Text>
-              <Group gap={4}>
-                <Button component={Link} to={to(`/${a.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${a.name}`}>
-                  View
-                </Button>
-                <Button component={Link} to={to(`/${a.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${a.name}`}>
-                  Edit
-                </Button>
-                <Button component={Link} to={to(`/${a.id}/media`)} size="xs" variant="subtle" preventScrollReset aria-label={`Media of ${a.name}`}>
+              <RowActions name={a.name} to={(action) => to(`/${a.id}${action}`)} variant="subtle" viewVariant="light" gap={4}>
+                <RowAction to={to(`/${a.id}/media`)} variant="subtle" label={`Media of ${a.name}`}>
                   Media
-                </Button>
-                <Button component={Link} to={to(`/${a.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${a.name}`}>
-                  Delete
-                </Button>
-              </Group>
+                </RowAction>
+              </RowActions>
             </Stack>
           </Card>
         ))}

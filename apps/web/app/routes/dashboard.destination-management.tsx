@@ -15,6 +15,7 @@ import {
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -108,17 +109,7 @@ export default function DestinationManagement() {
                 </Badge>
               ) : null}
               <Text size="sm">{c.locations_count === 1 ? '1 location' : `${c.locations_count} locations`}</Text>
-              <Group gap="xs" mt="auto">
-                <Button component={Link} to={to(`/${c.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${c.name}`}>
-                  View
-                </Button>
-                <Button component={Link} to={to(`/${c.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${c.name}`}>
-                  Edit
-                </Button>
-                <Button component={Link} to={to(`/${c.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${c.name}`}>
-                  Delete
-                </Button>
-              </Group>
+              <RowActions name={c.name} to={(action) => to(`/${c.id}${action}`)} gap="xs" mt="auto" />
             </Stack>
           </Card>
         ))}

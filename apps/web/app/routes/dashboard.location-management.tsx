@@ -9,6 +9,7 @@ import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type Locatio
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -102,17 +103,7 @@ export default function LocationManagement() {
                 {l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : 'No coordinates'}
                 {l.timezone ? ` · ${l.timezone}` : ''}
               </Text>
-              <Group gap="xs" mt="auto">
-                <Button component={Link} to={to(`/${l.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${l.name}`}>
-                  View
-                </Button>
-                <Button component={Link} to={to(`/${l.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${l.name}`}>
-                  Edit
-                </Button>
-                <Button component={Link} to={to(`/${l.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${l.name}`}>
-                  Delete
-                </Button>
-              </Group>
+              <RowActions name={l.name} to={(action) => to(`/${l.id}${action}`)} gap="xs" mt="auto" />
             </Stack>
           </Card>
         ))}

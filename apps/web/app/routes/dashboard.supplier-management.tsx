@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -16,6 +16,7 @@ import {
 } from '@meridian/validators/catalogue-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowAction, RowActions } from '../components/kit/row-actions.tsx'
 import { StatCard } from '../components/kit/stat-card.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
@@ -170,39 +171,11 @@ export default function SupplierManagement() {
                     {s.rating.toFixed(1)} ({s.total_reviews})
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button component={Link} to={to(`/${s.id}`)} size="xs" variant="subtle" preventScrollReset aria-label={`View ${s.name}`}>
-                        View
-                      </Button>
-                      {canManage ? (
-                        <>
-                          <Button component={Link} to={to(`/${s.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${s.name}`}>
-                            Edit
-                          </Button>
-                          <Button
-                            component={Link}
-                            to={to(`/${s.id}/status`)}
-                            size="xs"
-                            variant="subtle"
-                            preventScrollReset
-                            aria-label={`Change status of ${s.name}`}
-                          >
-                            Status
-                          </Button>
-                          <Button
-                            component={Link}
-                            to={to(`/${s.id}/delete`)}
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            preventScrollReset
-                            aria-label={`Delete ${s.name}`}
-                          >
-                            Delete
-                          </Button>
-                        </>
-                      ) : null}
-                    </Group>
+                    <RowActions name={s.name} to={(action) => to(`/${s.id}${action}`)} canManage={canManage} variant="subtle" gap={4} wrap="nowrap">
+                      <RowAction to={to(`/${s.id}/status`)} variant="subtle" label={`Change status of ${s.name}`}>
+                        Status
+                      </RowAction>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
