@@ -2,7 +2,8 @@ import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasAnyPermission, hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, listSuppliers, supplierStats } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import {
@@ -29,7 +30,7 @@ const BASE = '/dashboard/supplier-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasAnyPermission(actor, ['manage_suppliers', 'view_suppliers'])) {
+  if (!mayOpen(actor, '/dashboard/supplier-management')) {
     return data({ denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }, { status: 403 })
   }
   const url = new URL(request.url)
