@@ -1,5 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { activities, and, asc, type Database, eq, inArray, itineraries, itineraryDays, itineraryItems, itineraryVersions, sql, suppliers, transfers } from '@meridian/db'
+import {
+  activities,
+  and,
+  asc,
+  type Database,
+  eq,
+  inArray,
+  itineraries,
+  itineraryDays,
+  itineraryItems,
+  itineraryVersions,
+  sql,
+  suppliers,
+  transfers,
+} from '@meridian/db'
 import {
   computeTotals,
   CreateItineraryInput,
@@ -40,7 +54,11 @@ export interface ItineraryAccess {
   travelerOnly: boolean
 }
 
-function accessOf(actor: Actor, scope: 'all' | 'assigned' | 'own', trip: { travelerId: number; expertId: number | null; accepted: boolean }): ItineraryAccess | null {
+function accessOf(
+  actor: Actor,
+  scope: 'all' | 'assigned' | 'own',
+  trip: { travelerId: number; expertId: number | null; accepted: boolean },
+): ItineraryAccess | null {
   if (!visibleTo(actor, scope, trip)) return null
   const roles = rolesOn(actor, trip)
   const edit = roles.includes('staff') || roles.includes('expert')
@@ -79,7 +97,14 @@ function serializeItem(r: ItemRow): ItineraryItemDto {
     start_time: r.startTime,
     end_time: r.endTime,
     location: { name: r.locationName, address: r.locationAddress },
-    details: { duration: r.durationMinutes, cost: r.cost, currency: r.currency, converted_cost: r.convertedCost, booking_required: r.bookingRequired, tags: r.tags },
+    details: {
+      duration: r.durationMinutes,
+      cost: r.cost,
+      currency: r.currency,
+      converted_cost: r.convertedCost,
+      booking_required: r.bookingRequired,
+      tags: r.tags,
+    },
     media: r.media as Record<string, string[]>,
     notes: r.notes,
     status: r.status,
@@ -196,7 +221,8 @@ export async function getItinerary(ctx: ServiceContext, rawId: unknown, query: {
   if (query.version !== undefined && query.version !== '') {
     const n = typeof query.version === 'number' ? query.version : /^[1-9]\d{0,8}$/.test(String(query.version)) ? Number(query.version) : Number.NaN
     // The traveler reads the approved version only; any other is not found.
-    if (!Number.isInteger(n) || (access.travelerOnly && n !== row.approvedVersion)) throw new DomainError('not_found', `Version ${String(query.version)} of this itinerary was not found.`)
+    if (!Number.isInteger(n) || (access.travelerOnly && n !== row.approvedVersion))
+      throw new DomainError('not_found', `Version ${String(query.version)} of this itinerary was not found.`)
     const [kept] = await ctx.db
       .select({ snapshot: itineraryVersions.snapshot })
       .from(itineraryVersions)
@@ -291,7 +317,10 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
   // Without `days` the plan stays: as it is, or re-priced from what it names when the currency or the group changes.
   const current = data.days ? null : daysWithItems(await readParts(ctx.db, id))
   const repriced =
-    currency !== first.row.currency || travelers.adults !== first.row.adults || travelers.children !== first.row.children || travelers.infants !== first.row.infants
+    currency !== first.row.currency ||
+    travelers.adults !== first.row.adults ||
+    travelers.children !== first.row.children ||
+    travelers.infants !== first.row.infants
   const days = data.days ?? current!.map(({ day, items }) => ({ ...day, items: items.map(itemInput) }))
   const priced = data.days || repriced ? (await priceItems(ctx.db, days, travelers, currency, todayUtc())).items : null
   const saved = await ctx.db.transaction(async (tx) => {
@@ -311,9 +340,7 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
         preferences: fields.preferences ?? row!.preferences,
       },
       days: days.map((d) => ({ key: d.key ?? newKey(), date: d.date, title: d.title, description: d.description, theme: d.theme })),
-      items: priced
-        ? days.map((d) => d.items.map(() => itemValues(priced[at++]!)))
-        : current!.map(({ items }) => items.map(keptItem)),
+      items: priced ? days.map((d) => d.items.map(() => itemValues(priced[at++]!))) : current!.map(({ items }) => items.map(keptItem)),
       summary: data.summary,
     })
   })
@@ -400,8 +427,30 @@ function itemValues(p: PricedItem): ItemValues {
 
 const DAY_FIELDS = ['position', 'date', 'title', 'description', 'theme'] as const
 const ITEM_FIELDS = [
-  'dayId', 'position', 'type', 'title', 'description', 'startTime', 'endTime', 'locationName', 'locationAddress', 'durationMinutes', 'cost', 'currency',
-  'convertedCost', 'bookingRequired', 'tags', 'media', 'notes', 'status', 'activityId', 'transferId', 'supplierId', 'nights', 'unitPrice', 'pricing',
+  'dayId',
+  'position',
+  'type',
+  'title',
+  'description',
+  'startTime',
+  'endTime',
+  'locationName',
+  'locationAddress',
+  'durationMinutes',
+  'cost',
+  'currency',
+  'convertedCost',
+  'bookingRequired',
+  'tags',
+  'media',
+  'notes',
+  'status',
+  'activityId',
+  'transferId',
+  'supplierId',
+  'nights',
+  'unitPrice',
+  'pricing',
 ] as const
 const NUMERIC_FIELDS = new Set(['cost', 'convertedCost', 'unitPrice'])
 const AMOUNT = /^-?\d+(\.\d{1,4})?$/
@@ -457,7 +506,11 @@ async function writeVersion(
   const id = row.id
   const version = row.version + 1
   const before = await readParts(tx, id)
-  const [updated] = await tx.update(itineraries).set({ ...next.fields, version, lastModifiedById: actorId }).where(eq(itineraries.id, id)).returning()
+  const [updated] = await tx
+    .update(itineraries)
+    .set({ ...next.fields, version, lastModifiedById: actorId })
+    .where(eq(itineraries.id, id))
+    .returning()
   const oldDays = new Map(before.days.map((d) => [d.key, d]))
   const oldItems = new Map(before.items.map((i) => [i.key, i]))
 
@@ -465,7 +518,11 @@ async function writeVersion(
   const days = uniqueKeys(next.days).map((d, position) => ({ ...d, position, itineraryId: id }))
   const dayWrites = days.filter((d) => !oldDays.has(d.key) || changed(oldDays.get(d.key)!, d, DAY_FIELDS))
   const writtenDays = dayWrites.length
-    ? await tx.insert(itineraryDays).values(dayWrites).onConflictDoUpdate({ target: [itineraryDays.itineraryId, itineraryDays.key], set: excludedSet(itineraryDays, DAY_FIELDS) }).returning()
+    ? await tx
+        .insert(itineraryDays)
+        .values(dayWrites)
+        .onConflictDoUpdate({ target: [itineraryDays.itineraryId, itineraryDays.key], set: excludedSet(itineraryDays, DAY_FIELDS) })
+        .returning()
     : []
   const dayByKey = new Map([...oldDays, ...writtenDays.map((d) => [d.key, d] as const)])
   const dayRows = days.map((d) => dayByKey.get(d.key)!)
@@ -476,7 +533,11 @@ async function writeVersion(
   const items = next.items.flatMap((list, di) => list.map((_, position) => ({ ...keyed[at++]!, itineraryId: id, dayId: dayRows[di]!.id, position })))
   const itemWrites = items.filter((i) => !oldItems.has(i.key) || changed(oldItems.get(i.key)!, i, ITEM_FIELDS))
   const writtenItems = itemWrites.length
-    ? await tx.insert(itineraryItems).values(itemWrites).onConflictDoUpdate({ target: [itineraryItems.itineraryId, itineraryItems.key], set: excludedSet(itineraryItems, ITEM_FIELDS) }).returning()
+    ? await tx
+        .insert(itineraryItems)
+        .values(itemWrites)
+        .onConflictDoUpdate({ target: [itineraryItems.itineraryId, itineraryItems.key], set: excludedSet(itineraryItems, ITEM_FIELDS) })
+        .returning()
     : []
   const itemByKey = new Map([...oldItems, ...writtenItems.map((i) => [i.key, i] as const)])
   const itemRows = items.map((i) => itemByKey.get(i.key)!)
@@ -514,7 +575,8 @@ export interface ItineraryChanges {
 export function compareSnapshots(from: ItineraryDto, to: ItineraryDto): ItineraryChanges {
   const place = (s: ItineraryDto) => {
     const out = new Map<string, { title: string; day: string; dayKey: string; index: number; cost: string | null }>()
-    for (const d of s.days) d.items.forEach((i, index) => out.set(i.key, { title: i.title, day: d.title, dayKey: d.key, index, cost: i.details.converted_cost }))
+    for (const d of s.days)
+      d.items.forEach((i, index) => out.set(i.key, { title: i.title, day: d.title, dayKey: d.key, index, cost: i.details.converted_cost }))
     return out
   }
   const a = place(from)
@@ -560,9 +622,18 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
     return new Set(wanted.length ? (await ctx.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id) : [])
   }
   const [activityIds, transferIds, supplierIds] = await Promise.all([
-    existing(activities, all.map((i) => i.activity_id)),
-    existing(transfers, all.map((i) => i.transfer_id)),
-    existing(suppliers, all.map((i) => i.supplier_id)),
+    existing(
+      activities,
+      all.map((i) => i.activity_id),
+    ),
+    existing(
+      transfers,
+      all.map((i) => i.transfer_id),
+    ),
+    existing(
+      suppliers,
+      all.map((i) => i.supplier_id),
+    ),
   ])
   const keep = (ids: Set<number>, id: number | null) => (id !== null && ids.has(id) ? id : null)
   await ctx.db.transaction(async (tx) => {

@@ -27,7 +27,15 @@ export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown)
   requireItineraryStaff(ctx)
   const { row } = await visibleItinerary(ctx, rawId)
   const rows = await ctx.db
-    .select({ version: itineraryVersions.version, summary: itineraryVersions.summary, createdAt: itineraryVersions.createdAt, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .select({
+      version: itineraryVersions.version,
+      summary: itineraryVersions.summary,
+      createdAt: itineraryVersions.createdAt,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
     .from(itineraryVersions)
     .leftJoin(users, eq(users.id, itineraryVersions.createdById))
     .where(eq(itineraryVersions.itineraryId, row.id))
@@ -36,7 +44,8 @@ export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown)
     version: r.version,
     summary: r.summary,
     created_at: r.createdAt.toISOString(),
-    created_by: r.id === null ? null : { id: r.id, name: displayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', username: r.username ?? '' }) },
+    created_by:
+      r.id === null ? null : { id: r.id, name: displayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', username: r.username ?? '' }) },
     current: r.version === row.version,
     approved: r.version === row.approvedVersion,
   }))
@@ -112,7 +121,10 @@ export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown,
     if (locked!.status !== from) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(locked!.status, status))
     if (named !== undefined && named > locked!.version) throw versionNotFound(named)
     if (named !== undefined && named !== locked!.version) {
-      throw new DomainError('conflict', status === 'approved' ? ITINERARY_MESSAGES.staleApproval(locked!.version, named) : ITINERARY_MESSAGES.stale(locked!.version, named))
+      throw new DomainError(
+        'conflict',
+        status === 'approved' ? ITINERARY_MESSAGES.staleApproval(locked!.version, named) : ITINERARY_MESSAGES.stale(locked!.version, named),
+      )
     }
     await tx
       .update(itineraries)
