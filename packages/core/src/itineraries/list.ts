@@ -5,7 +5,7 @@ import { requireTripScope } from '../trips/access.ts'
 import { parseInput } from '../validation.ts'
 import * as v from 'valibot'
 import { ITINERARY_STATUSES } from '@meridian/validators'
-import type { ItineraryDto } from './itineraries.ts'
+import type { ItineraryDto } from './serialize.ts'
 
 /** Raw SQL here spells "itineraries"."trip_id": the count statement renders a one-table query's columns unqualified. */
 const TRIP_ID = sql.raw('"itineraries"."trip_id"')
