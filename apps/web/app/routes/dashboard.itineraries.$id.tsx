@@ -474,7 +474,13 @@ function ItemBooking({ bookables, itemKey, activityId, title }: { bookables: Loa
   }
   return (
     <Group gap="xs" mt={4}>
-      <Button component={Link} to={`/dashboard/activities/${activityId}/book?item=${entry.item_id}`} size="compact-xs" variant="light" aria-label={`Book ${title}`}>
+      <Button
+        component={Link}
+        to={`/dashboard/activities/${activityId}/book?item=${entry.item_id}`}
+        size="compact-xs"
+        variant="light"
+        aria-label={`Book ${title}`}
+      >
         Book
       </Button>
     </Group>
