@@ -36,6 +36,8 @@ export const ACCESS = {
     Boolean(u.isSuperuser || u.profileIsSuperadmin) || u.role === 'superadmin',
   /** Trips of one's own (My Trips, Book Trip, Wishlist): create_trips. */
   ownTrips: (u) => can(u, 'create_trips'),
+  /** Travel quizzes opened from Trip Planning (1-platform-core.md §6): access_trip_planning. */
+  tripPlanningQuizzes: (u) => can(u, 'access_trip_planning'),
   /** Any trip scope (docs/trips.md): every trip (manage_trips, view_assignments), assigned ones, or one's own. */
   tripScope: (u) => canAny(u, ['manage_trips', 'view_assignments', 'manage_assigned_trips', 'create_trips']),
   /** Assigning experts: specialists (view_assignments), admins (manage_trips), superadmin. */
@@ -84,6 +86,7 @@ export const SCREEN_ACCESS = {
   '/dashboard/overview#trip-planning': ACCESS.tripScope,
   '/dashboard/trip-planning': ACCESS.tripScope,
   '/dashboard/book-trip': ACCESS.ownTrips,
+  '/dashboard/quizzes': ACCESS.tripPlanningQuizzes,
   '/dashboard/itineraries': ACCESS.tripScope,
   '/dashboard/chat': ACCESS.chat,
   '/dashboard/chat/new': ACCESS.chat,

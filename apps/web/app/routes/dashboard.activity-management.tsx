@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
@@ -12,6 +12,7 @@ import { CardList } from '../components/kit/card-list.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
 import { FilterBar } from '../components/kit/filter-bar.tsx'
+import { RowAction, RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { listWindow, pageParam } from '../utils/list-window.ts'
 
@@ -53,19 +54,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const changed = Object.values(filters).some(Boolean) || page > 1 || url.searchParams.has('cursor')
   const error = !options || !changed ? ACTIVITY_MESSAGES.loadFailed : ACTIVITY_MESSAGES.listFailed
   return { ...shown, count: list?.count ?? 0, results: list?.results ?? [], stats: list?.stats ?? null, error }
-}
-
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Paper>
-  )
 }
 
 export default function ActivityManagement() {
@@ -137,57 +125,48 @@ export default function ActivityManagement() {
       <ErrorBanner message={error} />
       <Outlet />
       <CardList count={count} noun={['activity', 'activities']} empty="No activities match these filters." error={error} label="Activities">
-          {results.map((a) => (
-            <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700}>{a.name}</Text>
-                  <Group gap={4} wrap="nowrap">
-                    {a.is_featured ? (
-                      <Badge size="xs" color="yellow">
-                        Featured
-                      </Badge>
-                    ) : null}
-                    <Badge size="xs" color={a.is_active ? 'teal' : 'gray'} variant="light">
-                      {a.is_active ? 'Active' : 'Inactive'}
+        {results.map((a) => (
+          <Card key={a.id} component="article" withBorder radius="md" padding="md" aria-label={a.name}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700}>{a.name}</Text>
+                <Group gap={4} wrap="nowrap">
+                  {a.is_featured ? (
+                    <Badge size="xs" color="yellow">
+                      Featured
                     </Badge>
-                  </Group>
-                </Group>
-                <Group gap={4}>
-                  <Badge size="sm" variant="outline">
-                    {ACTIVITY_CATEGORY_LABELS[a.category]}
-                  </Badge>
-                  <Badge size="sm" variant="outline" color="grape">
-                    {cap(a.difficulty)}
+                  ) : null}
+                  <Badge size="xs" color={a.is_active ? 'teal' : 'gray'} variant="light">
+                    {a.is_active ? 'Active' : 'Inactive'}
                   </Badge>
                 </Group>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {a.description}
-                </Text>
-                <Text size="sm">{a.location_summary}</Text>
-                <Text size="sm" c="dimmed">
-                  {a.supplier_name || '—'}
-                </Text>
-                <Text size="sm" fw={600}>
-                  {priceFrom(a.pricing)}
-                </Text>
-                <Group gap={4}>
-                  <Button component={Link} to={to(`/${a.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${a.name}`}>
-                    View
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${a.name}`}>
-                    Edit
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/media`)} size="xs" variant="subtle" preventScrollReset aria-label={`Media of ${a.name}`}>
-                    Media
-                  </Button>
-                  <Button component={Link} to={to(`/${a.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${a.name}`}>
-                    Delete
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
+              </Group>
+              <Group gap={4}>
+                <Badge size="sm" variant="outline">
+                  {ACTIVITY_CATEGORY_LABELS[a.category]}
+                </Badge>
+                <Badge size="sm" variant="outline" color="grape">
+                  {cap(a.difficulty)}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {a.description}
+              </Text>
+              <Text size="sm">{a.location_summary}</Text>
+              <Text size="sm" c="dimmed">
+                {a.supplier_name || '—'}
+              </Text>
+              <Text size="sm" fw={600}>
+                {priceFrom(a.pricing)}
+              </Text>
+              <RowActions name={a.name} to={(action) => to(`/${a.id}${action}`)} variant="subtle" viewVariant="light" gap={4}>
+                <RowAction to={to(`/${a.id}/media`)} variant="subtle" label={`Media of ${a.name}`}>
+                  Media
+                </RowAction>
+              </RowActions>
+            </Stack>
+          </Card>
+        ))}
       </CardList>
       <Group justify="center" gap="sm" aria-label="Pages">
         {page <= 1 ? (

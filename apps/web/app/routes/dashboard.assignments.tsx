@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import {
   acceptAssignment,
   type Actor,
@@ -45,8 +46,8 @@ function deskOf(actor: Actor) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
+  if (!mayOpen(actor, '/dashboard/assignments')) return data({ denied: true as const }, { status: 403 })
   const desk = deskOf(actor)
-  if (!desk.expert && !desk.assigner) return data({ denied: true as const }, { status: 403 })
   const params = new URL(request.url).searchParams
   const pages = { queue: pageParam(params, PAGES.queue), trips: pageParam(params, PAGES.trips), unassigned: pageParam(params, PAGES.unassigned) }
   // The queue is a list of rows (any setting); the trip lists are grids of at most TRIPS_PAGE_SIZE cards.
@@ -93,8 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Accept, Decline, a status move or Assign: one service call, then back to the same view with a toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  const desk = deskOf(actor)
-  if (!desk.expert && !desk.assigner) return data<CatalogueFailure>({ message: TRIP_MESSAGES.denied, fields: {}, values: {} }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/assignments')) return data<CatalogueFailure>({ message: TRIP_MESSAGES.denied, fields: {}, values: {} }, { status: 403 })
   const values = formValues(await request.formData())
   const back = `${BASE}${new URL(request.url).search}`
   const { intent } = values
@@ -140,8 +140,8 @@ export default function AssignmentsPage() {
           desk.expert && desk.assigner
             ? 'Your assignments and trips, and the trips still waiting for an expert.'
             : desk.expert
-              ? 'Trips assigned to you: answer new assignments and move accepted trips along.'
-              : 'Trips waiting for an expert: choose one for each.'
+            ? 'Trips assigned to you: answer new assignments and move accepted trips along.'
+            : 'Trips waiting for an expert: choose one for each.'
         }
       />
       <ErrorBanner message={loaded.error} />
@@ -168,7 +168,13 @@ export default function AssignmentsPage() {
       ) : null}
       {desk.assigner ? (
         <DeskSection title="Unassigned trips" description="Trips in planning or booked with no expert, newest first.">
-          <CardList count={unassigned.count} noun={['unassigned trip', 'unassigned trips']} empty="Every trip has an expert." error={loaded.error} label="Unassigned trips">
+          <CardList
+            count={unassigned.count}
+            noun={['unassigned trip', 'unassigned trips']}
+            empty="Every trip has an expert."
+            error={loaded.error}
+            label="Unassigned trips"
+          >
             {unassigned.results.map((t) => (
               <UnassignedTripCard key={t.id} trip={t} experts={experts} failure={assignFailure?.values.trip_id === String(t.id) ? assignFailure : null} />
             ))}

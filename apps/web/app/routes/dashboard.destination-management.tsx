@@ -15,6 +15,7 @@ import {
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -83,53 +84,37 @@ export default function DestinationManagement() {
       <ErrorBanner message={error} />
       <Outlet />
       <CardList count={count} noun={['destination', 'destinations']} empty="No destinations match these filters." error={error}>
-          {results.map((c) => (
-            <Card key={c.id} withBorder radius="md" padding="md" component="article" aria-label={c.name}>
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600} size="lg">
-                    {c.name}
-                  </Text>
-                  <Group gap={4}>
-                    {c.is_promoted_destination ? <Badge color="grape">Promoted</Badge> : null}
-                    <Badge color={c.is_active ? 'teal' : 'gray'} variant="light">
-                      {c.is_active ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Group>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {c.continent}
-                  {c.capital ? ` · ${c.capital}` : ''}
-                  {c.currency ? ` · ${c.currency}` : ''}
+        {results.map((c) => (
+          <Card key={c.id} withBorder radius="md" padding="md" component="article" aria-label={c.name}>
+            <Stack gap={6} h="100%">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} size="lg">
+                  {c.name}
                 </Text>
-                {c.destination_category ? (
-                  <Badge variant="outline" w="fit-content">
-                    {DESTINATION_CATEGORY_LABELS[c.destination_category as DestinationCategory]}
+                <Group gap={4}>
+                  {c.is_promoted_destination ? <Badge color="grape">Promoted</Badge> : null}
+                  <Badge color={c.is_active ? 'teal' : 'gray'} variant="light">
+                    {c.is_active ? 'Active' : 'Inactive'}
                   </Badge>
-                ) : null}
-                <Text size="sm">{c.locations_count === 1 ? '1 location' : `${c.locations_count} locations`}</Text>
-                <Group gap="xs" mt="auto">
-                  <Button component={Link} to={to(`/${c.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${c.name}`}>
-                    View
-                  </Button>
-                  <Button component={Link} to={to(`/${c.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Button>
-                  <Button component={Link} to={to(`/${c.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${c.name}`}>
-                    Delete
-                  </Button>
                 </Group>
-              </Stack>
-            </Card>
-          ))}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {c.continent}
+                {c.capital ? ` · ${c.capital}` : ''}
+                {c.currency ? ` · ${c.currency}` : ''}
+              </Text>
+              {c.destination_category ? (
+                <Badge variant="outline" w="fit-content">
+                  {DESTINATION_CATEGORY_LABELS[c.destination_category as DestinationCategory]}
+                </Badge>
+              ) : null}
+              <Text size="sm">{c.locations_count === 1 ? '1 location' : `${c.locations_count} locations`}</Text>
+              <RowActions name={c.name} to={(action) => to(`/${c.id}${action}`)} gap="xs" mt="auto" />
+            </Stack>
+          </Card>
+        ))}
       </CardList>
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        count={count}
-        base={BASE}
-        search={search}
-      />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }

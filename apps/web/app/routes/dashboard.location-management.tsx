@@ -9,6 +9,7 @@ import { CATALOGUE_PAGE_SIZE, LOCATION_TYPE_LABELS, LOCATION_TYPES, type Locatio
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { CardList } from '../components/kit/card-list.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowActions } from '../components/kit/row-actions.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -33,11 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const [list, countries] = await Promise.all([
-      listLocations(
-        ctx,
-        { search: filters.search, country: filters.country, location_type: filters.type },
-        listWindow(query, pageSize),
-      ),
+      listLocations(ctx, { search: filters.search, country: filters.country, location_type: filters.type }, listWindow(query, pageSize)),
       listCountryChoices(ctx),
     ])
     return { denied: false as const, filters, page, pageSize, countries, ...list, error: null }
@@ -82,52 +79,36 @@ export default function LocationManagement() {
       <ErrorBanner message={error} />
       <Outlet />
       <CardList count={count} noun={['location', 'locations']} empty="No locations match these filters." error={error}>
-          {results.map((l) => (
-            <Card key={l.id} withBorder radius="md" padding="md" component="article" aria-label={l.name}>
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600} size="lg">
-                    {l.name}
-                  </Text>
-                  <Badge color={l.is_active ? 'teal' : 'gray'} variant="light">
-                    {l.is_active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {l.country.name}
-                  {l.region ? ` · ${l.region.name}` : ''}
+        {results.map((l) => (
+          <Card key={l.id} withBorder radius="md" padding="md" component="article" aria-label={l.name}>
+            <Stack gap={6} h="100%">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} size="lg">
+                  {l.name}
                 </Text>
-                <Group gap={6}>
-                  <Badge variant="outline">{LOCATION_TYPE_LABELS[l.location_type as LocationType]}</Badge>
-                  {l.airport_code ? <Badge variant="light">{l.airport_code}</Badge> : null}
-                  {l.is_featured ? <Badge color="grape">Featured</Badge> : null}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : 'No coordinates'}
-                  {l.timezone ? ` · ${l.timezone}` : ''}
-                </Text>
-                <Group gap="xs" mt="auto">
-                  <Button component={Link} to={to(`/${l.id}`)} size="xs" variant="light" preventScrollReset aria-label={`View ${l.name}`}>
-                    View
-                  </Button>
-                  <Button component={Link} to={to(`/${l.id}/edit`)} size="xs" variant="light" preventScrollReset aria-label={`Edit ${l.name}`}>
-                    Edit
-                  </Button>
-                  <Button component={Link} to={to(`/${l.id}/delete`)} size="xs" variant="light" color="red" preventScrollReset aria-label={`Delete ${l.name}`}>
-                    Delete
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
+                <Badge color={l.is_active ? 'teal' : 'gray'} variant="light">
+                  {l.is_active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {l.country.name}
+                {l.region ? ` · ${l.region.name}` : ''}
+              </Text>
+              <Group gap={6}>
+                <Badge variant="outline">{LOCATION_TYPE_LABELS[l.location_type as LocationType]}</Badge>
+                {l.airport_code ? <Badge variant="light">{l.airport_code}</Badge> : null}
+                {l.is_featured ? <Badge color="grape">Featured</Badge> : null}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : 'No coordinates'}
+                {l.timezone ? ` · ${l.timezone}` : ''}
+              </Text>
+              <RowActions name={l.name} to={(action) => to(`/${l.id}${action}`)} gap="xs" mt="auto" />
+            </Stack>
+          </Card>
+        ))}
       </CardList>
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        count={count}
-        base={BASE}
-        search={search}
-      />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Radio, SimpleGrid, Stack, Text, ThemeIcon,
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { getQuizDefinition, listQuizDefinitions, submitOnboardingQuiz } from '@meridian/core'
 import { STATUS_MESSAGES } from '@meridian/core/messages'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
@@ -21,7 +21,7 @@ const BASE = '/dashboard/quizzes'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasPermission(actor, 'access_trip_planning')) return data({ denied: true as const }, { status: 403 })
+  if (!mayOpen(actor, '/dashboard/quizzes')) return data({ denied: true as const }, { status: 403 })
   const type = new URL(request.url).searchParams.get('type')
   const [quizzes, chosen] = await Promise.all([listQuizDefinitions(ctx), type ? getQuizDefinition(ctx, type) : null])
   if (type && !chosen) throw new Response('The requested quiz was not found.', { status: 404 })
@@ -35,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const saved = await submitOnboardingQuiz(ctx, { quiz_type: quizType, quiz_data: answers })
     const definition = await getQuizDefinition(ctx, saved.quiz_type)
-    return backWithToast('/dashboard/trip-planning', `Your ${definition?.title ?? 'quiz'} answers have been saved. A travel specialist will review them shortly.`)
+    return backWithToast(
+      '/dashboard/trip-planning',
+      `Your ${definition?.title ?? 'quiz'} answers have been saved. A travel specialist will review them shortly.`,
+    )
   } catch (error) {
     return catalogueFailure(error, values)
   }

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { hasAnyPermission, hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { hasPermission, ROLE_DISPLAY_NAMES } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import { DomainError, listSuppliers, supplierStats } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import {
@@ -16,6 +17,8 @@ import {
 } from '@meridian/validators/catalogue-constants'
 import { AccessDenied, ErrorBanner } from '../components/kit/banners.tsx'
 import { FilterBar, Pager } from '../components/kit/filter-bar.tsx'
+import { RowAction, RowActions } from '../components/kit/row-actions.tsx'
+import { StatCard } from '../components/kit/stat-card.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
 import { requireUser } from '../utils/auth.server.ts'
 import { listSettings } from '../utils/list-settings.server.ts'
@@ -27,7 +30,7 @@ const BASE = '/dashboard/supplier-management'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, ctx } = await requireUser(request, context)
-  if (!hasAnyPermission(actor, ['manage_suppliers', 'view_suppliers'])) {
+  if (!mayOpen(actor, '/dashboard/supplier-management')) {
     return data({ denied: true as const, roleName: ROLE_DISPLAY_NAMES[actor.role] ?? 'No role' }, { status: 403 })
   }
   const url = new URL(request.url)
@@ -41,35 +44,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pageSize } = await listSettings(request, context, ctx, CATALOGUE_PAGE_SIZE)
   try {
     const [list, stats] = await Promise.all([
-      listSuppliers(
-        ctx,
-        { search: filters.search, supplier_type: filters.type, status: filters.status },
-        listWindow(url.searchParams, pageSize),
-      ),
+      listSuppliers(ctx, { search: filters.search, supplier_type: filters.type, status: filters.status }, listWindow(url.searchParams, pageSize)),
       supplierStats(ctx),
     ])
     return { denied: false as const, canManage, filters, page, pageSize, stats, ...list, error: null }
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[supplier-management] load failed:', error)
     const detail = error instanceof DomainError && error.fields ? Object.values(error.fields).flat().join(' ') : null
-    return { denied: false as const, canManage, filters, page, pageSize, stats: null, count: 0, results: [], error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed }
+    return {
+      denied: false as const,
+      canManage,
+      filters,
+      page,
+      pageSize,
+      stats: null,
+      count: 0,
+      results: [],
+      error: detail ?? CATALOGUE_MESSAGES.suppliersLoadFailed,
+    }
   }
 }
 
 const STATUS_COLORS: Record<SupplierStatus, string> = { active: 'teal', inactive: 'gray', pending: 'yellow', suspended: 'red' }
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Paper>
-  )
-}
 
 export default function SupplierManagement() {
   const data = useLoaderData<typeof loader>()
@@ -99,10 +95,10 @@ export default function SupplierManagement() {
       </PageHeader>
       {stats ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label="Supplier figures">
-          <Stat label="Total suppliers" value={stats.total_suppliers} />
-          <Stat label="Active suppliers" value={stats.active_suppliers} />
-          <Stat label="Verified suppliers" value={stats.verified_suppliers} />
-          <Stat label="Average rating" value={stats.average_rating.toFixed(1)} />
+          <StatCard label="Total suppliers" value={stats.total_suppliers} />
+          <StatCard label="Active suppliers" value={stats.active_suppliers} />
+          <StatCard label="Verified suppliers" value={stats.verified_suppliers} />
+          <StatCard label="Average rating" value={stats.average_rating.toFixed(1)} />
         </SimpleGrid>
       ) : null}
       <FilterBar
@@ -176,24 +172,11 @@ export default function SupplierManagement() {
                     {s.rating.toFixed(1)} ({s.total_reviews})
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button component={Link} to={to(`/${s.id}`)} size="xs" variant="subtle" preventScrollReset aria-label={`View ${s.name}`}>
-                        View
-                      </Button>
-                      {canManage ? (
-                        <>
-                          <Button component={Link} to={to(`/${s.id}/edit`)} size="xs" variant="subtle" preventScrollReset aria-label={`Edit ${s.name}`}>
-                            Edit
-                          </Button>
-                          <Button component={Link} to={to(`/${s.id}/status`)} size="xs" variant="subtle" preventScrollReset aria-label={`Change status of ${s.name}`}>
-                            Status
-                          </Button>
-                          <Button component={Link} to={to(`/${s.id}/delete`)} size="xs" variant="subtle" color="red" preventScrollReset aria-label={`Delete ${s.name}`}>
-                            Delete
-                          </Button>
-                        </>
-                      ) : null}
-                    </Group>
+                    <RowActions name={s.name} to={(action) => to(`/${s.id}${action}`)} canManage={canManage} variant="subtle" gap={4} wrap="nowrap">
+                      <RowAction to={to(`/${s.id}/status`)} variant="subtle" label={`Change status of ${s.name}`}>
+                        Status
+                      </RowAction>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -201,13 +184,7 @@ export default function SupplierManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        count={count}
-        base={BASE}
-        search={search}
-      />
+      <Pager page={page} pageSize={pageSize} count={count} base={BASE} search={search} />
     </Stack>
   )
 }

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
-import { hasPermission } from '@meridian/auth/permissions'
+import { mayOpen } from '@meridian/auth/screen-access'
 import {
   DomainError,
   keepsWishlist,
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('type') ?? ''
   const type = (WISHLIST_TYPES as readonly string[]).includes(raw) ? (raw as WishlistType) : ''
   const page = pageParam(url.searchParams)
-  const canManageDestinations = hasPermission(actor, 'manage_destinations')
+  const canManageDestinations = mayOpen(actor, '/dashboard/destination-management')
   const { pageSize } = await listSettings(request, context, ctx, MAX_PAGE_SIZE)
   try {
     const [list, counts] = await Promise.all([listWishlist(ctx, { type }, listWindow(url.searchParams, pageSize)), wishlistCounts(ctx)])

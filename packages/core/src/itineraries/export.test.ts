@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import type { ServiceContext } from '../context.ts'
 import { exportItinerary, itineraryIcs } from './export.ts'
-import { createItinerary, getItinerary, type ItineraryDto, saveItinerary } from './itineraries.ts'
+import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
+import type { ItineraryDto } from './serialize.ts'
 import { changeItineraryStatus } from './versions.ts'
 
 let handle: DatabaseHandle

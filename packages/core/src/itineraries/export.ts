@@ -1,7 +1,9 @@
 import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type ItineraryStatus } from '@meridian/validators'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
-import { getItinerary, type ItineraryDto, visibleItinerary } from './itineraries.ts'
+import { visibleItinerary } from './access.ts'
+import { getItinerary } from './itineraries.ts'
+import type { ItineraryDto } from './serialize.ts'
 
 /*
  * The itinerary's exports (docs/itineraries.md "Export"): a printable document (the print page and the PDF show the

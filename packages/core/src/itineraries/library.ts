@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
-import { requireItineraryEditor, visibleItinerary } from './itineraries.ts'
+import { requireItineraryEditor, visibleItinerary } from './access.ts'
 import { priceItems } from './pricing.ts'
 
 export const LIBRARY_PAGE_SIZE = 24

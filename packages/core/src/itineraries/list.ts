@@ -5,7 +5,7 @@ import { requireTripScope } from '../trips/access.ts'
 import { parseInput } from '../validation.ts'
 import * as v from 'valibot'
 import { ITINERARY_STATUSES } from '@meridian/validators'
-import type { ItineraryDto } from './itineraries.ts'
+import type { ItineraryDto } from './serialize.ts'
 
 /** Raw SQL here spells "itineraries"."trip_id": the count statement renders a one-table query's columns unqualified. */
 const TRIP_ID = sql.raw('"itineraries"."trip_id"')
@@ -27,13 +27,33 @@ const itineraryList = pagedList({
     traveler: (p) => sql`(${TRIP_ID} in (select t.id from trips t where t.traveler_id = ${p()}) and "itineraries"."approved_version" is not null)`,
     expert: (p) => sql`${TRIP_ID} in (select t.id from trips t where t.expert_id = ${p()})`,
   },
-  rows: (db, page) => db.select({ ...getTableColumns(itineraries), ...page.cursor }).from(page.from).innerJoin(itineraries, eq(itineraries.id, page.id)),
+  rows: (db, page) =>
+    db
+      .select({ ...getTableColumns(itineraries), ...page.cursor })
+      .from(page.from)
+      .innerJoin(itineraries, eq(itineraries.id, page.id)),
 })
 
-const filterId = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Enter a valid id.'), v.transform(Number)), v.pipe(v.number(), v.integer('Enter a valid id.'), v.minValue(1, 'Enter a valid id.'))], 'Enter a valid id.'), '')
+const filterId = v.optional(
+  v.union(
+    [
+      v.literal(''),
+      v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Enter a valid id.'), v.transform(Number)),
+      v.pipe(v.number(), v.integer('Enter a valid id.'), v.minValue(1, 'Enter a valid id.')),
+    ],
+    'Enter a valid id.',
+  ),
+  '',
+)
 const ItineraryFilters = v.object({
   trip: filterId,
-  status: v.optional(v.union([v.literal(''), v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`)], `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`), ''),
+  status: v.optional(
+    v.union(
+      [v.literal(''), v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`)],
+      `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`,
+    ),
+    '',
+  ),
 })
 
 /**
@@ -58,7 +78,11 @@ export async function listItineraries(ctx: ServiceContext, query: unknown, page:
   const [sums, dayCounts, approved] = await Promise.all([
     ids.length
       ? ctx.db
-          .select({ id: itineraryItems.itineraryId, total: sql<string>`round(coalesce(sum(${itineraryItems.convertedCost}), 0), 2)::text`, items: sql<number>`count(*)`.mapWith(Number) })
+          .select({
+            id: itineraryItems.itineraryId,
+            total: sql<string>`round(coalesce(sum(${itineraryItems.convertedCost}), 0), 2)::text`,
+            items: sql<number>`count(*)`.mapWith(Number),
+          })
           .from(itineraryItems)
           .where(inArray(itineraryItems.itineraryId, ids))
           .groupBy(itineraryItems.itineraryId)
@@ -82,17 +106,39 @@ export async function listItineraries(ctx: ServiceContext, query: unknown, page:
     const seen = approved.find((a) => a.id === r.id)?.snapshot as unknown as ItineraryDto | undefined
     if (seen) {
       return {
-        id: r.id, trip_id: r.tripId, title: r.title, destination: seen.destination, start_date: seen.start_date, end_date: seen.end_date,
-        total_days: seen.total_days, travelers: seen.travelers, budget: { total: seen.budget.total, currency: seen.budget.currency },
-        total_cost: seen.total_cost, items_count: seen.days.reduce((n, d) => n + d.items.length, 0), status: 'approved', version: seen.version, last_modified: r.updatedAt.toISOString(),
+        id: r.id,
+        trip_id: r.tripId,
+        title: r.title,
+        destination: seen.destination,
+        start_date: seen.start_date,
+        end_date: seen.end_date,
+        total_days: seen.total_days,
+        travelers: seen.travelers,
+        budget: { total: seen.budget.total, currency: seen.budget.currency },
+        total_cost: seen.total_cost,
+        items_count: seen.days.reduce((n, d) => n + d.items.length, 0),
+        status: 'approved',
+        version: seen.version,
+        last_modified: r.updatedAt.toISOString(),
       }
     }
     const sum = sums.find((s) => s.id === r.id)
     const days = dayCounts.find((d) => d.id === r.id)?.n ?? 0
     return {
-      id: r.id, trip_id: r.tripId, title: r.title, destination: r.destination, start_date: r.startDate, end_date: r.endDate,
-      total_days: days, travelers: { adults: r.adults, children: r.children, infants: r.infants }, budget: { total: r.budgetTotal, currency: r.currency },
-      total_cost: sum?.total ?? '0.00', items_count: sum?.items ?? 0, status: r.status, version: r.version, last_modified: r.updatedAt.toISOString(),
+      id: r.id,
+      trip_id: r.tripId,
+      title: r.title,
+      destination: r.destination,
+      start_date: r.startDate,
+      end_date: r.endDate,
+      total_days: days,
+      travelers: { adults: r.adults, children: r.children, infants: r.infants },
+      budget: { total: r.budgetTotal, currency: r.currency },
+      total_cost: sum?.total ?? '0.00',
+      items_count: sum?.items ?? 0,
+      status: r.status,
+      version: r.version,
+      last_modified: r.updatedAt.toISOString(),
     }
   })
   return { count, results, next_cursor }

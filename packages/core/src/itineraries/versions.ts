@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, itineraries, itineraryVersions, users } from '@meridian/db'
+import { activities, and, desc, eq, inArray, itineraries, itineraryVersions, suppliers, transfers, users } from '@meridian/db'
 import { ITINERARY_MESSAGES, ITINERARY_MOVES, type ItineraryStatus, ITINERARY_STATUSES } from '@meridian/validators'
 import * as v from 'valibot'
 import { displayName } from '../auth/serialize-user.ts'
@@ -6,7 +6,11 @@ import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
 import { requireTripScope } from '../trips/access.ts'
-import { compareSnapshots, getItinerary, type ItineraryDto, requireItineraryEditor, restoreSnapshot, visibleItinerary } from './itineraries.ts'
+import { requireItineraryEditor, visibleItinerary } from './access.ts'
+import { compareSnapshots } from './changes.ts'
+import { getItinerary } from './itineraries.ts'
+import type { ItineraryDto } from './serialize.ts'
+import { type ItemValues, writeVersion } from './store.ts'
 
 const versionNumber = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Enter a version number.'), v.transform(Number))], 'Enter a version number.'),
@@ -27,7 +31,15 @@ export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown)
   requireItineraryStaff(ctx)
   const { row } = await visibleItinerary(ctx, rawId)
   const rows = await ctx.db
-    .select({ version: itineraryVersions.version, summary: itineraryVersions.summary, createdAt: itineraryVersions.createdAt, id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .select({
+      version: itineraryVersions.version,
+      summary: itineraryVersions.summary,
+      createdAt: itineraryVersions.createdAt,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
     .from(itineraryVersions)
     .leftJoin(users, eq(users.id, itineraryVersions.createdById))
     .where(eq(itineraryVersions.itineraryId, row.id))
@@ -36,7 +48,8 @@ export async function listItineraryVersions(ctx: ServiceContext, rawId: unknown)
     version: r.version,
     summary: r.summary,
     created_at: r.createdAt.toISOString(),
-    created_by: r.id === null ? null : { id: r.id, name: displayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', username: r.username ?? '' }) },
+    created_by:
+      r.id === null ? null : { id: r.id, name: displayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', username: r.username ?? '' }) },
     current: r.version === row.version,
     approved: r.version === row.approvedVersion,
   }))
@@ -112,7 +125,10 @@ export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown,
     if (locked!.status !== from) throw new DomainError('conflict', ITINERARY_MESSAGES.illegalMove(locked!.status, status))
     if (named !== undefined && named > locked!.version) throw versionNotFound(named)
     if (named !== undefined && named !== locked!.version) {
-      throw new DomainError('conflict', status === 'approved' ? ITINERARY_MESSAGES.staleApproval(locked!.version, named) : ITINERARY_MESSAGES.stale(locked!.version, named))
+      throw new DomainError(
+        'conflict',
+        status === 'approved' ? ITINERARY_MESSAGES.staleApproval(locked!.version, named) : ITINERARY_MESSAGES.stale(locked!.version, named),
+      )
     }
     await tx
       .update(itineraries)
@@ -120,4 +136,75 @@ export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown,
       .where(eq(itineraries.id, row.id))
   })
   return getItinerary(ctx, row.id)
+}
+
+/** A saved state's days and items written again as a new version (restore), after the same version check as a save. */
+export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: number, basedOn: number, snapshot: ItineraryDto, summary: string) {
+  // Catalogue records deleted since that version are no longer named (their items keep their prices).
+  const all = snapshot.days.flatMap((d) => d.items)
+  const existing = async (table: typeof activities | typeof transfers | typeof suppliers, ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((x): x is number => x !== null))]
+    return new Set(wanted.length ? (await ctx.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id) : [])
+  }
+  const [activityIds, transferIds, supplierIds] = await Promise.all([
+    existing(
+      activities,
+      all.map((i) => i.activity_id),
+    ),
+    existing(
+      transfers,
+      all.map((i) => i.transfer_id),
+    ),
+    existing(
+      suppliers,
+      all.map((i) => i.supplier_id),
+    ),
+  ])
+  const keep = (ids: Set<number>, id: number | null) => (id !== null && ids.has(id) ? id : null)
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
+    if (row!.version !== basedOn) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, basedOn))
+    await writeVersion(tx, row!, actorId, {
+      fields: {
+        title: snapshot.title,
+        description: snapshot.description,
+        destination: snapshot.destination,
+        startDate: snapshot.start_date,
+        endDate: snapshot.end_date,
+        ...snapshot.travelers,
+        budgetTotal: snapshot.budget.total,
+        currency: snapshot.budget.currency,
+        preferences: snapshot.preferences,
+      },
+      days: snapshot.days.map((d) => ({ key: d.key, date: d.date, title: d.title, description: d.description, theme: d.theme })),
+      items: snapshot.days.map((d) =>
+        d.items.map((i) => ({
+          key: i.key,
+          type: i.type as ItemValues['type'],
+          title: i.title,
+          description: i.description,
+          startTime: i.start_time,
+          endTime: i.end_time,
+          locationName: i.location.name,
+          locationAddress: i.location.address,
+          durationMinutes: i.details.duration,
+          cost: i.details.cost,
+          currency: i.details.currency,
+          convertedCost: i.details.converted_cost,
+          bookingRequired: i.details.booking_required,
+          tags: i.details.tags,
+          media: i.media,
+          notes: i.notes,
+          status: i.status,
+          activityId: keep(activityIds, i.activity_id),
+          transferId: keep(transferIds, i.transfer_id),
+          supplierId: keep(supplierIds, i.supplier_id),
+          nights: i.nights,
+          unitPrice: i.unit_price,
+          pricing: i.pricing,
+        })),
+      ),
+      summary,
+    })
+  })
 }

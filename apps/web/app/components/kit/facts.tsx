@@ -25,3 +25,17 @@ export function Facts({
     </SimpleGrid>
   )
 }
+
+/** One label and its value, as the read-only views show a record's field: '—' when empty, line breaks kept, long words wrapped. */
+export function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {value === '' || value === null || value === undefined ? '—' : value}
+      </Text>
+    </div>
+  )
+}
