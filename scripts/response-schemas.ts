@@ -7,6 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import ts from 'typescript'
+import * as core from '@meridian/core'
+import { listRestRoutes } from '@meridian/api'
 import { appRouter } from '@meridian/api/trpc'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -15,14 +17,21 @@ const OUT = path.join(root, 'packages/api/src/operations/responses.json')
 type Json = Record<string, unknown>
 
 const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures).sort()
+/** The core exports REST paths with no twin answer (RouteDoc.returns): a service's result, or a type. */
+const services = [...new Set(listRestRoutes().flatMap((r) => (r.doc?.returns ? [r.doc.returns] : [])))].sort()
 
 /** A module naming each procedure's output type, for the checker to resolve. */
 function probeSource(): string {
   const lines = [
     "import type { inferRouterOutputs } from '@trpc/server'",
     "import type { AppRouter } from '@meridian/api/trpc'",
+    "import type * as core from '@meridian/core'",
     'type O = inferRouterOutputs<AppRouter>',
   ]
+  services.forEach((name, i) => {
+    const isService = typeof (core as Record<string, unknown>)[name] === 'function'
+    lines.push(`export type S${i} = ${isService ? `Awaited<ReturnType<typeof core.${name}>>` : `core.${name}`}`)
+  })
   procedures.forEach((name, i) =>
     lines.push(
       `export type P${i} = O${name
@@ -173,10 +182,14 @@ export function responseSchemas() {
     const moduleSymbol = checker.getSymbolAtLocation(source)!
     const out: Record<string, Json> = {}
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-      const i = Number(exported.getName().slice(1))
-      out[procedures[i]!] = schemaOf(checker, checker.getDeclaredTypeOfSymbol(exported))
+      const [kind, i] = [exported.getName()[0], Number(exported.getName().slice(1))]
+      const name = kind === 'P' ? procedures[i]! : `service ${services[i]!}`
+      out[name] = schemaOf(checker, checker.getDeclaredTypeOfSymbol(exported))
     }
-    return shareShapes(Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1))))
+    const shared = shareShapes(Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1))))
+    const pick = (service: boolean) =>
+      Object.fromEntries(Object.entries(shared.operations).flatMap(([k, v]) => (k.startsWith('service ') === service ? [[service ? k.slice(8) : k, v]] : [])))
+    return { schemas: shared.schemas, operations: pick(false), services: pick(true) }
   } finally {
     fs.rmSync(probe, { force: true })
   }

@@ -50,6 +50,7 @@ export const currencies = {
     at: 'GET /api/currencies/',
     auth: 'optional',
     summary: 'The active currencies',
+    returns: 'listPublicCurrencies',
     handler: async ({ ctx }) => ({ body: await core.listPublicCurrencies(ctx) }),
   }),
   list: staff.list(core.listCurrencies, 200, { at: `GET ${mgmt}/`, summary: 'Currencies', query: val.CurrencyFilters }),
@@ -66,6 +67,7 @@ export const currencies = {
     at: `PUT ${rates}/{id}/`,
     summary: 'Replace a conversion rate',
     body: val.ConversionRateInput,
+    returns: 'updateRate',
     handler: async ({ ctx, params, body }) => ({ body: await core.updateRate(ctx, params.id, await body()) }),
   }),
   'rates.update': staff.update((ctx, id, data) => core.updateRate(ctx, id, data, true), {
@@ -120,6 +122,7 @@ export const currencies = {
     at: `PUT ${mgmt}/{id}/`,
     summary: 'Replace a currency',
     body: val.CreateCurrencyInput,
+    returns: 'updateCurrency',
     handler: async ({ ctx, params, body }) => ({ body: await core.updateCurrency(ctx, params.id, await body(), false) }),
   }),
   update: staff.update(core.updateCurrency, {

@@ -42,6 +42,7 @@ export const media = {
     multipart: { fields: val.MediaAttachment, files: 'files' },
     status: 201,
     errors: [413, 415],
+    returns: 'BulkUploadResponse',
     handler: bulkUpload,
   }),
   gallery: custom(

@@ -66,16 +66,15 @@ export function openApiRoutes(table: RouteTable, routes: () => RestRouteInfo[]) 
     return { ...built, servers: [{ url: origin }] }
   }
   table
-    .add(
-      'GET',
-      OPENAPI_SCHEMA_PATH,
-      async ({ origin }) => ({ body: documentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }),
-      'public',
-      {
-        summary: 'This OpenAPI 3.1 document',
-        description: 'Generated from the route table and the services’ valibot schemas.',
+    .add('GET', OPENAPI_SCHEMA_PATH, async ({ origin }) => ({ body: documentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }), 'public', {
+      summary: 'This OpenAPI 3.1 document',
+      description: 'Generated from the route table and the services’ valibot schemas.',
+      response: {
+        type: 'object',
+        properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' }, components: { type: 'object' } },
+        required: ['openapi', 'info', 'paths', 'components'],
       },
-    )
+    })
     .add(
       'GET',
       API_DOCS_PATH,

@@ -69,7 +69,12 @@ describe('the OpenAPI document covers the route table', () => {
     expect(profile.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' })
     const destinations = document.paths['/api/destinations/']!.get
     expect(destinations.security).toEqual([{ bearerAuth: [] }, {}])
-    expect(destinations.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Page' })
+    // DRF's page envelope, its results the destinations the list's service answers.
+    const page = destinations.responses['200'].content['application/json'].schema
+    expect(page.allOf[0]).toEqual({ $ref: '#/components/schemas/Page' })
+    const items = page.allOf[1].properties.results.items
+    const shape = items.$ref ? document.components.schemas[items.$ref.split('/').pop()] : items
+    expect(shape.properties).toMatchObject({ id: { type: 'number' }, name: { type: 'string' }, continent: { enum: expect.arrayContaining(['Europe']) } })
     const params = destinations.parameters.map((p: any) => p.name)
     expect(params).toEqual(expect.arrayContaining(['page', 'page_size', 'search']))
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })

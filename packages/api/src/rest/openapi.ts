@@ -199,9 +199,12 @@ export class OpenApiBuilder {
  * one the route gives; a list's items in DRF's page envelope.
  */
 function answerSchema(doc: RouteDoc | undefined): Json {
-  const own = doc?.response ?? (doc?.operation ? (responses.operations as Record<string, Json>)[doc.operation] : undefined)
+  const known = (table: unknown, name: string | undefined) => (name ? (table as Record<string, Json>)[name] : undefined)
+  const own = doc?.response ?? known(responses.services, doc?.returns) ?? known(responses.operations, doc?.operation)
   if (!doc?.paginated) return own ? { schema: own } : {}
-  const items = ((own?.properties as Json | undefined)?.results as Json | undefined)?.items
+  // The items of the operation's own list (an array, or a page of `results`), named or written out.
+  const resolved = typeof own?.$ref === 'string' ? known(responses.schemas, own.$ref.split('/').pop()) : own
+  const items = resolved?.type === 'array' ? resolved.items : ((resolved?.properties as Json | undefined)?.results as Json | undefined)?.items
   if (!items) return { schema: { $ref: '#/components/schemas/Page' } }
   return { schema: { allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', properties: { results: { type: 'array', items } } }] } }
 }

@@ -76,7 +76,12 @@ export interface RouteDoc {
    * schema of what the operation returns (operations/responses.json). Filled in by the operation table.
    */
   operation?: string
-  /** The success answer's JSON Schema, where it is not the operation's (a REST path with no twin, or a shape of its own). */
+  /**
+   * Where the success answer is not an operation's (a REST path with no twin): the `@meridian/core` export it answers,
+   * a service (its result) or a type, whose schema operations/responses.json holds like the operations'.
+   */
+  returns?: string
+  /** The success answer's JSON Schema written out, for an answer no type of the code describes (the reference itself). */
   response?: Record<string, unknown>
 }
 
