@@ -200,14 +200,15 @@ export function custom<P extends AnyProcedure>(
   procedure: P,
   rest?: RestPlace & { handler: Handler }
 ): Operation<P> {
-  return { procedure, rest: rest ? endpoints(rest, rest.handler) : [] };
+  return { procedure, rest: rest ? restOnly(rest).rest : [] };
 }
 
 /** A REST path with no tRPC twin. */
 export function restOnly(
   rest: RestPlace & { handler: Handler }
 ): Operation<undefined> {
-  return { procedure: undefined, rest: endpoints(rest, rest.handler) };
+  const { handler, ...place } = rest;
+  return { procedure: undefined, rest: endpoints(place, handler) };
 }
 
 type Ops = Record<string, Operation>;

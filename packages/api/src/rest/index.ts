@@ -15,7 +15,7 @@ import { itineraryRoutes } from './itineraries.ts'
 import { chatRoutes } from './chat.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
 import { notificationRoutes } from './notifications.ts'
-import { paymentRoutes } from './payments.ts'
+import { payments } from '../operations/payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
 import { bookingRoutes } from './bookings.ts'
@@ -51,7 +51,7 @@ function registerRoutes(table: RouteTable) {
   chatRoutes(tagged(table, 'Chat'))
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
   notificationRoutes(tagged(table, 'Notifications'))
-  paymentRoutes(tagged(table, 'Payments'))
+  registerRest(tagged(table, 'Payments'), payments)
   accommodationRoutes(tagged(table, 'Accommodations'))
   wishlistRoutes(tagged(table, 'Wishlist'))
   bookingRoutes(tagged(table, 'Bookings'))

@@ -11,7 +11,7 @@ import { specialistRouter } from './routers/specialist.ts'
 import { itinerariesRouter } from './routers/itineraries.ts'
 import { chatRouter } from './routers/chat.ts'
 import { notificationsRouter } from './routers/notifications.ts'
-import { paymentsRouter } from './routers/payments.ts'
+import { payments } from '../operations/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
 import { bookingsRouter } from './routers/bookings.ts'
@@ -45,7 +45,7 @@ export const appRouter = router({
   chat: chatRouter,
   notifications: notificationsRouter,
   bookings: bookingsRouter,
-  payments: paymentsRouter,
+  payments: trpcRouter(payments),
   wishlist: wishlistRouter,
   accommodations: accommodationsRouter,
   flights: flightsRouter,
