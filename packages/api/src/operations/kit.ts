@@ -77,10 +77,6 @@ function endpoints(
 
 const filters = v.optional(v.record(v.string(), v.unknown()), {});
 const data = v.record(v.string(), v.unknown());
-const byId = v.object({ id: RecordId });
-const patch = v.object({ id: RecordId, data });
-// `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
-const withData = v.object({ id: RecordId, data: v.optional(data, {}) });
 const noContent: Reply = { status: 204, body: null };
 
 type Service<A extends unknown[], R> = (
@@ -88,8 +84,20 @@ type Service<A extends unknown[], R> = (
   ...args: A
 ) => Promise<R>;
 
-/** The kinds of operation, their procedures built on `base`. */
-export function operations(base: Base) {
+/**
+ * The kinds of operation, their procedures built on `base`. `id` is the schema of a record's id in their inputs: a
+ * positive integer unless said (`v.unknown()` where the service judges ids, a malformed one a 404 like another's).
+ * (`input!`: tRPC cannot see through the schema's type parameter here; the schema never lets undefined through.)
+ */
+export function operations<I extends v.GenericSchema = typeof RecordId>(
+  base: Base,
+  id: I = RecordId as unknown as I
+) {
+  type Id = string | v.InferOutput<I>;
+  const byId = v.object({ id });
+  const patch = v.object({ id, data });
+  // `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
+  const withData = v.object({ id, data: v.optional(data, {}) });
   return {
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
     list: <R extends { count: number; results: unknown[] }>(
@@ -119,10 +127,10 @@ export function operations(base: Base) {
       rest: endpoints(rest, async ({ ctx }) => ({ body: await service(ctx) })),
     }),
     /** A record by id: tRPC `{id}`; REST GET with `{id}` in the path. */
-    get: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
+    get: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
       procedure: base
         .input(byId)
-        .query(({ ctx, input }) => service(ctx.service, input.id)),
+        .query(({ ctx, input }) => service(ctx.service, input!.id)),
       rest: endpoints(rest, async ({ ctx, params }) => ({
         body: await service(ctx, params.id!),
       })),
@@ -146,14 +154,14 @@ export function operations(base: Base) {
      * with `{id}` in the path and the body as the data.
      */
     update: <R>(
-      service: Service<[string | number, unknown], R>,
+      service: Service<[Id, unknown], R>,
       rest?: RestPlace,
       options: { optionalData?: boolean } = {}
     ) => ({
       procedure: base
         .input(options.optionalData ? withData : patch)
         .mutation(({ ctx, input }) =>
-          service(ctx.service, input.id, input.data)
+          service(ctx.service, input!.id, input!.data)
         ),
       rest: endpoints(rest, async ({ ctx, params, body }) => ({
         status: rest?.status,
@@ -161,10 +169,10 @@ export function operations(base: Base) {
       })),
     }),
     /** An action on a record by id, no body: tRPC `{id}` mutation; REST POST with `{id}` in the path. */
-    act: <R>(service: Service<[string | number], R>, rest?: RestPlace) => ({
+    act: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
       procedure: base
         .input(byId)
-        .mutation(({ ctx, input }) => service(ctx.service, input.id)),
+        .mutation(({ ctx, input }) => service(ctx.service, input!.id)),
       rest: endpoints(
         rest,
         async ({ ctx, params }) => ({
@@ -176,12 +184,13 @@ export function operations(base: Base) {
     }),
     /** A delete by id: tRPC `{id}` answering `{id, deleted: true}`; REST DELETE answering 204. */
     remove: (
-      service: Service<[string | number], unknown>,
+      service: Service<[Id], unknown>,
       rest?: RestPlace
     ) => ({
       procedure: base.input(byId).mutation(async ({ ctx, input }) => {
-        await service(ctx.service, input.id);
-        return { id: input.id, deleted: true as const };
+        const id: v.InferOutput<I> = input!.id;
+        await service(ctx.service, id);
+        return { id, deleted: true as const };
       }),
       rest: endpoints(
         rest,

@@ -18,7 +18,7 @@ import { notificationRoutes } from './notifications.ts'
 import { payments } from '../operations/payments.ts'
 import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
-import { bookingRoutes } from './bookings.ts'
+import { bookings } from '../operations/bookings.ts'
 import { userRoutes } from './users.ts'
 import { flightRoutes } from './flights.ts'
 import { discoveryRoutes } from './discovery.ts'
@@ -54,7 +54,7 @@ function registerRoutes(table: RouteTable) {
   registerRest(tagged(table, 'Payments'), payments)
   accommodationRoutes(tagged(table, 'Accommodations'))
   wishlistRoutes(tagged(table, 'Wishlist'))
-  bookingRoutes(tagged(table, 'Bookings'))
+  registerRest(tagged(table, 'Bookings'), bookings)
   flightRoutes(tagged(table, 'Flights'))
   discoveryRoutes(tagged(table, 'Search'))
   openApiRoutes(tagged(table, 'API reference'), listRestRoutes)

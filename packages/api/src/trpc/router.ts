@@ -14,7 +14,7 @@ import { notificationsRouter } from './routers/notifications.ts'
 import { payments } from '../operations/payments.ts'
 import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
-import { bookingsRouter } from './routers/bookings.ts'
+import { bookings } from '../operations/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 import { flightsRouter } from './routers/flights.ts'
 import { discoveryRouter } from './routers/discovery.ts'
@@ -44,7 +44,7 @@ export const appRouter = router({
   itineraries: itinerariesRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
-  bookings: bookingsRouter,
+  bookings: trpcRouter(bookings),
   payments: trpcRouter(payments),
   wishlist: wishlistRouter,
   accommodations: accommodationsRouter,
