@@ -34,6 +34,8 @@ export interface RestPlace extends RouteDoc {
   at: At | (At | { at: At; summary: string })[];
   /** 'required' (a bearer token) unless said. */
   auth?: AuthMode;
+  /** An access check REST runs first, before the body is read (where the REST path checked the procedure's gate too). */
+  gate?: (ctx: ServiceContext) => unknown;
 }
 
 export interface RestEndpoint {
@@ -58,7 +60,13 @@ function endpoints(
   defaults: Partial<RouteDoc> = {}
 ): RestEndpoint[] {
   if (!place) return [];
-  const { at, auth, ...doc } = place;
+  const { at, auth, gate, ...doc } = place;
+  const run: Handler = gate
+    ? async (call) => {
+        gate(call.ctx);
+        return handler(call);
+      }
+    : handler;
   return (Array.isArray(at) ? at : [at]).map((place) => {
     const [where, own] =
       typeof place === "string"
@@ -68,7 +76,7 @@ function endpoints(
     return {
       method: where.slice(0, space) as Method,
       path: where.slice(space + 1),
-      handler,
+      handler: run,
       auth: auth ?? "required",
       doc: { ...defaults, ...doc, ...own },
     };
@@ -77,6 +85,7 @@ function endpoints(
 
 const filters = v.optional(v.record(v.string(), v.unknown()), {});
 const data = v.record(v.string(), v.unknown());
+const optionalData = v.optional(data, {});
 const noContent: Reply = { status: 204, body: null };
 
 type Service<A extends unknown[], R> = (
@@ -97,7 +106,7 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(
   const byId = v.object({ id });
   const patch = v.object({ id, data });
   // `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
-  const withData = v.object({ id, data: v.optional(data, {}) });
+  const withData = v.object({ id, data: optionalData });
   return {
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
     list: <R extends { count: number; results: unknown[] }>(
@@ -135,10 +144,21 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(
         body: await service(ctx, params.id!),
       })),
     }),
-    /** A new record from a body: tRPC the body as the input; REST POST answering 201 unless `status` says. */
-    create: <R>(service: Service<[unknown], R>, rest?: RestPlace) => ({
+    /**
+     * A new record from a body: tRPC the body as the input (`{}` when left out, if `optionalData`); REST POST answering
+     * 201 unless `status` says.
+     */
+    create: <R, O extends boolean = false>(
+      service: Service<[unknown], R>,
+      rest?: RestPlace,
+      options: { optionalData?: O } = {}
+    ) => ({
       procedure: base
-        .input(data)
+        .input(
+          (options.optionalData ? optionalData : data) as O extends true
+            ? typeof optionalData
+            : typeof data
+        )
         .mutation(({ ctx, input }) => service(ctx.service, input)),
       rest: endpoints(
         rest,

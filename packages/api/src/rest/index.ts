@@ -20,7 +20,7 @@ import { accommodationRoutes } from './accommodations.ts'
 import { wishlistRoutes } from './wishlist.ts'
 import { bookings } from '../operations/bookings.ts'
 import { userRoutes } from './users.ts'
-import { flightRoutes } from './flights.ts'
+import { flights } from '../operations/flights.ts'
 import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
@@ -55,7 +55,7 @@ function registerRoutes(table: RouteTable) {
   accommodationRoutes(tagged(table, 'Accommodations'))
   wishlistRoutes(tagged(table, 'Wishlist'))
   registerRest(tagged(table, 'Bookings'), bookings)
-  flightRoutes(tagged(table, 'Flights'))
+  registerRest(tagged(table, 'Flights'), flights)
   discoveryRoutes(tagged(table, 'Search'))
   openApiRoutes(tagged(table, 'API reference'), listRestRoutes)
 }

@@ -16,7 +16,7 @@ import { wishlistRouter } from './routers/wishlist.ts'
 import { accommodationsRouter } from './routers/accommodations.ts'
 import { bookings } from '../operations/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
-import { flightsRouter } from './routers/flights.ts'
+import { flights } from '../operations/flights.ts'
 import { discoveryRouter } from './routers/discovery.ts'
 
 export const appRouter = router({
@@ -48,7 +48,7 @@ export const appRouter = router({
   payments: trpcRouter(payments),
   wishlist: wishlistRouter,
   accommodations: accommodationsRouter,
-  flights: flightsRouter,
+  flights: trpcRouter(flights),
   discovery: discoveryRouter,
 })
 
