@@ -21,7 +21,7 @@ import { wishlistRoutes } from './wishlist.ts'
 import { bookings } from '../operations/bookings.ts'
 import { userRoutes } from './users.ts'
 import { flights } from '../operations/flights.ts'
-import { discoveryRoutes } from './discovery.ts'
+import { discovery } from '../operations/discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
 export { queryObject } from '@meridian/validators/query-object'
@@ -56,7 +56,7 @@ function registerRoutes(table: RouteTable) {
   wishlistRoutes(tagged(table, 'Wishlist'))
   registerRest(tagged(table, 'Bookings'), bookings)
   registerRest(tagged(table, 'Flights'), flights)
-  discoveryRoutes(tagged(table, 'Search'))
+  registerRest(tagged(table, 'Search'), discovery)
   openApiRoutes(tagged(table, 'API reference'), listRestRoutes)
 }
 

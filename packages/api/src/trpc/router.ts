@@ -17,7 +17,7 @@ import { accommodationsRouter } from './routers/accommodations.ts'
 import { bookings } from '../operations/bookings.ts'
 import { dashboardRouter, monitoringRouter, preferencesRouter, quizRouter, securityRouter } from './routers/dashboard.ts'
 import { flights } from '../operations/flights.ts'
-import { discoveryRouter } from './routers/discovery.ts'
+import { discovery } from '../operations/discovery.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,7 +49,7 @@ export const appRouter = router({
   wishlist: wishlistRouter,
   accommodations: accommodationsRouter,
   flights: trpcRouter(flights),
-  discovery: discoveryRouter,
+  discovery: trpcRouter(discovery),
 })
 
 export type AppRouter = typeof appRouter
