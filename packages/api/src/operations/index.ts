@@ -2,14 +2,18 @@ import { type RouteTable, tagged } from '../rest/router.ts'
 import * as accommodations from './accommodations.ts'
 import * as activities from './activities.ts'
 import * as auth from './auth.ts'
+import * as bookings from './bookings.ts'
 import * as catalogue from './catalogue.ts'
 import * as chat from './chat.ts'
 import * as currencies from './currencies.ts'
 import * as dashboard from './dashboard.ts'
+import * as discovery from './discovery.ts'
+import * as flights from './flights.ts'
 import * as itineraries from './itineraries.ts'
 import { type Operation, trpcRouter } from './kit.ts'
 import * as media from './media.ts'
 import * as notifications from './notifications.ts'
+import * as payments from './payments.ts'
 import * as specialist from './specialist.ts'
 import * as trips from './trips.ts'
 import * as users from './users.ts'
@@ -45,8 +49,12 @@ export const NAMESPACES = {
   itineraries: { tag: 'Itineraries', ops: itineraries.itineraries },
   chat: { tag: 'Chat', ops: chat.chat },
   notifications: { tag: 'Notifications', ops: notifications.notifications },
+  payments: { tag: 'Payments', ops: payments.payments },
   accommodations: { tag: 'Accommodations', ops: accommodations.accommodations },
   wishlist: { tag: 'Wishlist', ops: wishlist.wishlist },
+  bookings: { tag: 'Bookings', ops: bookings.bookings },
+  flights: { tag: 'Flights', ops: flights.flights },
+  discovery: { tag: 'Search', ops: discovery.discovery },
 }
 
 type Namespaces = typeof NAMESPACES

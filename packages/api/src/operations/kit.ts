@@ -27,6 +27,8 @@ export interface RestPlace extends RouteDoc {
   at: At | (At | { at: At; summary: string })[]
   /** 'required' (a bearer token) unless said. */
   auth?: AuthMode
+  /** An access check REST runs first, before the body is read (where the REST path checked the procedure's gate too). */
+  gate?: (ctx: ServiceContext) => unknown
 }
 
 export interface RestEndpoint {
@@ -45,14 +47,20 @@ export interface Operation<P extends AnyProcedure | undefined = AnyProcedure | u
 
 function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Partial<RouteDoc> = {}): RestEndpoint[] {
   if (!place) return []
-  const { at, auth, ...doc } = place
+  const { at, auth, gate, ...doc } = place
+  const run: Handler = gate
+    ? async (call) => {
+        gate(call.ctx)
+        return handler(call)
+      }
+    : handler
   return (Array.isArray(at) ? at : [at]).map((place) => {
     const [where, own] = typeof place === 'string' ? [place, {}] : [place.at, { summary: place.summary }]
     const space = where.indexOf(' ')
     return {
       method: where.slice(0, space) as Method,
       path: where.slice(space + 1),
-      handler,
+      handler: run,
       auth: auth ?? 'required',
       doc: { ...defaults, ...doc, ...own },
     }
@@ -61,6 +69,8 @@ function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Par
 
 const filters = v.optional(v.record(v.string(), v.unknown()), {})
 const data = v.record(v.string(), v.unknown())
+/** A body that may be left out (`{}`), for `create`'s and `write`'s input. */
+export const optionalBody = v.optional(data, {})
 const noContent: Reply = { status: 204, body: null }
 
 type Service<A extends unknown[], R> = (ctx: ServiceContext, ...args: A) => Promise<R>

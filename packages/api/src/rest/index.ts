@@ -4,10 +4,6 @@ import { registerOperations } from '../operations/index.ts'
 import { createRouter, type RestRouteInfo, type RouteDoc, type RouteTable, routeOptions, tagged, withDocs } from './router.ts'
 import { openApiRoutes } from './openapi-routes.ts'
 import { eventStreamRoutes } from '../event-stream.ts'
-import { paymentRoutes } from './payments.ts'
-import { bookingRoutes } from './bookings.ts'
-import { flightRoutes } from './flights.ts'
-import { discoveryRoutes } from './discovery.ts'
 
 export { pageRequest, pageResponse, MAX_PAGE_SIZE } from './pagination.ts'
 export { queryObject } from '@meridian/validators/query-object'
@@ -23,10 +19,6 @@ export function isRestPath(pathname: string): boolean {
 function registerRoutes(table: RouteTable) {
   registerOperations(table)
   eventStreamRoutes(withDocs(table, 'Chat', EVENT_STREAM_DOCS))
-  paymentRoutes(tagged(table, 'Payments'))
-  bookingRoutes(tagged(table, 'Bookings'))
-  flightRoutes(tagged(table, 'Flights'))
-  discoveryRoutes(tagged(table, 'Search'))
   openApiRoutes(tagged(table, 'API reference'), listRestRoutes)
 }
 

@@ -1,0 +1,96 @@
+import type { IncomingMessage } from 'node:http'
+import busboy from 'busboy'
+import { ClientGoneError, HttpError, JSON_BODY_LIMIT } from './http.ts'
+
+/*
+ * Bodies read other than as JSON (http.ts readBody): a webhook's bytes as they came, and an uploaded text (an
+ * import's CSV) sent as a multipart form, as text or as JSON.
+ */
+
+const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
+
+/** The body's bytes up to `limit` (413 beyond); a client that goes away ends in ClientGoneError (`gone` says when). */
+async function readBytes(req: IncomingMessage, limit: number, gone: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > limit) throw tooLarge()
+      chunks.push(chunk as Buffer)
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new ClientGoneError(gone, { cause: error })
+  }
+  return Buffer.concat(chunks)
+}
+
+/** The body exactly as it came (a webhook's signature covers these bytes, not a re-encoding of them), up to 1 MiB. */
+export async function rawBody(req: IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > JSON_BODY_LIMIT) throw tooLarge()
+  return readBytes(req, JSON_BODY_LIMIT, 'the client closed the connection before its request body arrived')
+}
+
+/**
+ * An uploaded text up to `limit` bytes as `{content}`: a multipart form's first file part (or its `content` field), a
+ * text/csv or text/plain body, or else the JSON body as it is (`{"content": "…"}`).
+ */
+export async function uploadedText(req: IncomingMessage, body: () => Promise<unknown>, limit: number): Promise<unknown> {
+  if (Number(req.headers['content-length'] ?? 0) > limit + 64 * 1024) throw tooLarge()
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
+  if (type === 'multipart/form-data') return { content: await readMultipart(req, limit) }
+  if (type !== 'text/csv' && type !== 'text/plain') return body()
+  const text = await readBytes(req, limit, 'the client closed the connection during an import')
+  if (!req.complete) throw new ClientGoneError('the import body ended early')
+  return { content: text.toString('utf8') }
+}
+
+/** A multipart form's text: the first file part (or a `content` field), up to `limit` bytes. */
+async function readMultipart(req: IncomingMessage, limit: number): Promise<string> {
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({ headers: req.headers, limits: { fields: 10, fieldSize: limit + 1, files: 1, fileSize: limit + 1, parts: 20 } })
+  } catch (error) {
+    throw new HttpError(400, { detail: `Multipart form parse error - ${(error as Error).message}` })
+  }
+  let file: string | undefined
+  let field: string | undefined
+  let over = false
+  const outcome = await new Promise<'done' | 'malformed' | 'gone'>((resolve) => {
+    let failed = false
+    parser.on('file', (_name, stream) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('limit', () => (over = true))
+      stream.on('error', () => {})
+      stream.on('end', () => {
+        file ??= Buffer.concat(chunks).toString('utf8')
+      })
+    })
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) over = true
+      if (name === 'content') field = value
+    })
+    parser.on('error', () => {
+      failed = true
+      resolve('malformed')
+    })
+    parser.once('close', () => resolve(failed ? 'malformed' : 'done'))
+    req.on('error', () => resolve('gone'))
+    req.once('close', () => {
+      if (!req.complete) {
+        parser.destroy(new Error('Request aborted'))
+        resolve('gone')
+      }
+    })
+    req.pipe(parser)
+  })
+  if (outcome === 'gone' || (outcome === 'malformed' && !req.complete)) throw new ClientGoneError('the client went away during an import')
+  if (outcome === 'malformed') throw new HttpError(400, { detail: 'Multipart form parse error - the body ended before its closing boundary.' })
+  if (over) throw tooLarge()
+  return file || field || ''
+}
