@@ -110,7 +110,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Sign-in and accounts',
     patterns: [
-      
       'trpc auth.login', 'trpc auth.register', 'trpc auth.refresh', 'trpc auth.logout', 'trpc auth.requestPasswordReset', 'trpc auth.confirmPasswordReset',
       'loader /login', 'action /login', 'loader /register', 'action /register', 'action /forgot-password',
       'action /reset-password', 'loader /legacy-login', 'action /legacy-login', 'loader /logout', 'action /logout',
@@ -193,7 +192,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Search & Discovery',
-    patterns: ['GET /api/search/', 'GET /api/search/recommendations/', 'trpc discovery.search', 'trpc discovery.recommendations'],
+    patterns: ['trpc discovery.search', 'trpc discovery.recommendations'],
     allow: 'signed-in',
     why: 'The catalogue search and recommendations are for every signed-in user; recommendations are drawn from their own history (docs/discovery.md).',
   },
@@ -455,7 +454,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Users and roles',
     patterns: [
-      
       'trpc users.list', 'trpc users.create', 'trpc users.selectOptions', 'trpc users.bulkUpdateStatus', 'trpc users.stats',
       'trpc roles.list', 'trpc roles.create', 'trpc roles.selectOptions',
       'loader /dashboard/users', 'action /dashboard/users', 'loader /dashboard/users/new', 'action /dashboard/users/new',
@@ -510,7 +508,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Destinations and locations',
     patterns: [
-      
       'trpc countries.list', 'trpc countries.selectOptions', 'trpc countries.create', 'trpc locations.list', 'trpc locations.selectOptions', 'trpc locations.create',
       'loader /dashboard/destination-management', 'loader /dashboard/destination-management/new', 'action /dashboard/destination-management/new',
       'loader /dashboard/location-management', 'loader /dashboard/location-management/new', 'action /dashboard/location-management/new',
@@ -631,7 +628,6 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Currencies',
     patterns: [
-      
       'trpc currencies.list', 'trpc currencies.create', 'trpc currencies.rates.list', 'trpc currencies.rates.create', 'trpc currencies.rates.import', 'trpc currencies.rates.updateNow',
       'trpc currencies.settings', 'trpc currencies.updateSettings', 'trpc currencies.preview', 'trpc currencies.convert',
       'loader /dashboard/currency-management', 'loader /dashboard/currency-management/*', 'action /dashboard/currency-management/*',
@@ -824,7 +820,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Bookings',
     patterns: [
-      'GET /api/bookings/', 'GET /api/bookings/summary/', 'GET /api/bookings/export/', 'trpc bookings.list', 'trpc bookings.summary',
+      'GET /api/bookings/export/', 'trpc bookings.list', 'trpc bookings.summary',
       'loader /dashboard/bookings', 'loader /dashboard/bookings/export',
     ],
     allow: BOOKING_READERS,
@@ -833,7 +829,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Bookings',
     patterns: [
-      'GET /api/bookings/{id}/', 'POST /api/bookings/{id}/cancel/', 'trpc bookings.get', 'trpc bookings.cancel',
+      'trpc bookings.get', 'trpc bookings.cancel',
       'loader /dashboard/bookings/:id', 'action /dashboard/bookings/:id',
     ],
     allow: BOOKING_READERS,
@@ -843,7 +839,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Bookings',
-    patterns: ['POST /api/bookings/{id}/confirm/', 'trpc bookings.confirm'],
+    patterns: ['trpc bookings.confirm'],
     allow: BOOKING_STAFF,
     object: 'payable_booking',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
@@ -858,7 +854,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Bookings',
-    patterns: ['POST /api/itinerary-items/{id}/book/', 'trpc bookings.bookItem'],
+    patterns: ['trpc bookings.bookItem'],
     allow: TRIP_OWNERS,
     object: 'itinerary_item',
     owned: { othersOpenTo: [] },
@@ -866,7 +862,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Bookings',
-    patterns: ['POST /api/trips/{id}/book/', 'trpc bookings.bookTrip', 'loader /dashboard/bookings/package/:id', 'action /dashboard/bookings/package/:id'],
+    patterns: ['trpc bookings.bookTrip', 'loader /dashboard/bookings/package/:id', 'action /dashboard/bookings/package/:id'],
     allow: TRIP_OWNERS,
     object: 'trip',
     owned: { othersOpenTo: [] },
@@ -875,19 +871,19 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // Payments (docs/bookings.md "Payments"): the bookings' own rule.
   {
     area: 'Payments',
-    patterns: ['POST /api/payments/create-intent/', 'trpc payments.createIntent'],
+    patterns: ['trpc payments.createIntent'],
     allow: TRIP_OWNERS,
     why: 'A traveler pays for their own bookings (create_trips; the superadmin through *); another traveler’s booking, like one that does not exist, is a field error (400 on booking_id).',
   },
   {
     area: 'Payments',
-    patterns: ['POST /api/payments/confirm/', 'trpc payments.confirm', 'GET /api/payments/history/', 'trpc payments.history'],
+    patterns: ['trpc payments.confirm', 'trpc payments.history'],
     allow: ['superadmin', 'admin', 'expert', 'traveler'],
     why: 'Whoever has bookings to see: travelers their own payments, experts those of the bookings they handle, admins and the superadmin every one. Confirming a manual payment is for staff (403 for its traveler).',
   },
   {
     area: 'Payments',
-    patterns: ['POST /api/payments/{id}/mark-received/', 'POST /api/payments/{id}/mark-refunded/', 'trpc payments.markReceived', 'trpc payments.markRefunded'],
+    patterns: ['trpc payments.markReceived', 'trpc payments.markRefunded'],
     allow: ['superadmin', 'admin', 'expert'],
     object: 'payment',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
@@ -910,34 +906,33 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   // Flights (docs/bookings.md "Flights").
   {
     area: 'Flights',
-    patterns: ['GET /api/flights/search/', 'trpc flights.search', 'loader /dashboard/flights'],
+    patterns: ['trpc flights.search', 'loader /dashboard/flights'],
     allow: FLIGHT_READERS,
     why: 'Searching flights: the roles the navigation shows Flights to (1 §2), i.e. travelers and the staff who keep flights.',
   },
   {
     area: 'Flights',
-    patterns: ['GET /api/flights/{id}/', 'trpc flights.get'],
+    patterns: ['trpc flights.get'],
     allow: FLIGHT_READERS,
     object: 'flight',
     why: 'One flight; a withdrawn one is not found for travelers.',
   },
   {
     area: 'Flights',
-    patterns: ['POST /api/flights/{id}/book/', 'trpc flights.book', 'loader /dashboard/flights/:id/book', 'action /dashboard/flights/:id/book'],
+    patterns: ['trpc flights.book', 'loader /dashboard/flights/:id/book', 'action /dashboard/flights/:id/book'],
     allow: TRIP_OWNERS,
     object: 'flight',
     why: 'Travelers book flights for themselves (create_trips); staff do not book on a traveler’s behalf.',
   },
   {
     area: 'Flights',
-    patterns: ['POST /api/flights/book/', 'trpc flights.bookItinerary', 'loader /dashboard/flights/itinerary', 'action /dashboard/flights/itinerary'],
+    patterns: ['trpc flights.bookItinerary', 'loader /dashboard/flights/itinerary', 'action /dashboard/flights/itinerary'],
     allow: TRIP_OWNERS,
     why: 'Travelers book a multi-city itinerary (one flight a leg, all legs or none) for themselves (create_trips), as single flights.',
   },
   {
     area: 'Flights',
     patterns: [
-      'GET /api/flights/', 'POST /api/flights/', 'POST /api/flights/import/',
       'trpc flights.list', 'trpc flights.create', 'trpc flights.import',
       'loader /dashboard/flight-management', 'loader /dashboard/flight-management/new', 'action /dashboard/flight-management/new',
       'loader /dashboard/flight-management/import', 'action /dashboard/flight-management/import',
@@ -948,7 +943,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Flights',
     patterns: [
-      'PATCH /api/flights/{id}/', 'POST /api/flights/{id}/withdraw/', 'trpc flights.update', 'trpc flights.withdraw',
+      'trpc flights.update', 'trpc flights.withdraw',
       'loader /dashboard/flight-management/:id*', 'action /dashboard/flight-management/:id*',
     ],
     allow: FLIGHT_MANAGERS,
