@@ -10,6 +10,9 @@ import { createTestDatabase } from '@meridian/db/testing'
 import { createRestHandler, isRestPath } from './rest/index.ts'
 import { createTrpcHandler, TRPC_PREFIX } from './trpc/index.ts'
 import { createMediaFileHandler, MEDIA_FILES_PREFIX } from './media-files.ts'
+import { restAnswerProblem, routeOf } from './answers.ts'
+
+export { restAnswerProblem, routeOf, trpcAnswerProblem } from './answers.ts'
 
 export const TEST_JWT_SECRET = 'meridian-test-jwt-secret-0123456789abcdef'
 
@@ -86,6 +89,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const text = await res.text()
     let parsed: unknown = text
     if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text)
+    // Every success of a REST path answers what the API reference documents for it (docs/api.md).
+    const pathname = new URL(target, url).pathname
+    if (isRestPath(pathname) && res.status < 300 && res.status !== 204 && res.headers.get('content-type')?.includes('application/json')) {
+      const method = init.method!.toUpperCase()
+      const route = routeOf(method, pathname)
+      const problem = route ? restAnswerProblem(method, route, res.status, parsed) : null
+      if (problem) throw new Error(`${method} ${target}: ${problem}\n${text.slice(0, 600)}`)
+    }
     return { status: res.status, headers: res.headers, body: parsed as any }
   }
 

@@ -14,6 +14,8 @@ const base = '/api/chat/conversations'
 const gate = gatedProcedure(core.requireChat)
 const chatting = operations(gate, { id: v.unknown() })
 
+const link = { anyOf: [{ type: 'string', format: 'uri' }, { type: 'null' }] }
+
 /** REST answers what a write made with 201, or what it found there already with 200; tRPC answers the whole result. */
 const made = <T extends { created: boolean }>(result: T, key: keyof T): Reply => ({ status: result.created ? 201 : 200, body: result[key] })
 
@@ -28,6 +30,8 @@ export const chat = {
     summary: 'Open a conversation (201), or the one that exists (200)',
     body: val.CreateConversationInput,
     status: 201,
+    alsoStatus: [200],
+    answerKey: 'conversation',
     handler: async ({ ctx, body }) => made(await core.createConversation(ctx, await body()), 'conversation'),
   }),
   conversation: chatting.get(core.getConversation, { at: `GET ${base}/{id}/`, summary: 'One conversation' }),
@@ -40,6 +44,11 @@ export const chat = {
       at: `GET ${base}/{id}/messages/`,
       summary: "A conversation's messages, newest last, with cursor links",
       query: val.MessageListQuery,
+      response: (answer) => ({
+        type: 'object',
+        properties: { next: link, previous: link, results: (answer.properties as Record<string, unknown>).results },
+        required: ['next', 'previous', 'results'],
+      }),
       handler: async ({ ctx, params, query, req, origin }) => {
         const page = await core.listMessages(ctx, params.id, Object.fromEntries(query))
         const link = (key: 'before' | 'after', id: number) => {
@@ -67,6 +76,8 @@ export const chat = {
     summary: 'Post a message (200 when its client_key was already posted)',
     body: val.PostMessageInput,
     status: 201,
+    alsoStatus: [200],
+    answerKey: 'message',
     errors: [429],
     handler: async ({ ctx, params, body }) => made(await core.postMessage(ctx, params.id, await body()), 'message'),
   }),
@@ -76,6 +87,8 @@ export const chat = {
     summary: 'Ask an administrator into a conversation',
     body: val.InviteParticipantInput,
     status: 201,
+    alsoStatus: [200],
+    answerKey: 'conversation',
     handler: async ({ ctx, params, body }) => made(await core.addParticipant(ctx, params.id, await body()), 'conversation'),
   }),
   read: chatting.update(

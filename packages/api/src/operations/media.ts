@@ -41,6 +41,7 @@ export const media = {
     summary: 'Upload files (multipart), optionally attached to a record',
     multipart: { fields: val.MediaAttachment, files: 'files' },
     status: 201,
+    alsoStatus: [200],
     errors: [413, 415],
     returns: 'BulkUploadResponse',
     handler: bulkUpload,

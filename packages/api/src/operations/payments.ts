@@ -40,6 +40,7 @@ export const payments = {
     summary: 'Start paying a booking (201; 200 for an intent already open)',
     body: jsonBody({ booking_id: { type: 'integer', minimum: 1 } }, ['booking_id']),
     status: 201,
+    alsoStatus: [200],
     errors: [409, 503],
     handler: async ({ ctx, body }) => {
       const made = await core.createPaymentIntent(ctx, await body())

@@ -21,6 +21,8 @@ export const wishlist = {
     summary: 'Save to the wishlist (201; 200 when already saved)',
     body: val.SaveWishlistInput,
     status: 201,
+    alsoStatus: [200],
+    answerKey: 'item',
     handler: async ({ ctx, body }) => {
       core.requireWishlistOwner(ctx)
       const { created, item } = await core.saveToWishlist(ctx, await body())

@@ -181,6 +181,7 @@ export class OpenApiBuilder {
       else success.content = { 'application/json': answerSchema(doc) }
     }
     const responses: Json = { [String(status)]: success }
+    for (const also of doc?.alsoStatus ?? []) responses[String(also)] = { ...success, description: STATUS_TEXT[also] ?? 'Success' }
     const takesInput = Boolean(doc?.body || doc?.multipart || doc?.query || doc?.paginated)
     if (takesInput || WRITE_METHODS.has(route.method)) responses['400'] = ref('BadRequest')
     if (route.auth !== 'public') {
@@ -200,10 +201,13 @@ export class OpenApiBuilder {
  */
 function answerSchema(doc: RouteDoc | undefined): Json {
   const known = (table: unknown, name: string | undefined) => (name ? (table as Record<string, Json>)[name] : undefined)
-  const own = doc?.response ?? known(responses.services, doc?.returns) ?? known(responses.operations, doc?.operation)
+  const resolve = (schema: Json | undefined) => (typeof schema?.$ref === 'string' ? known(responses.schemas, schema.$ref.split('/').pop()) : schema)
+  const derived = known(responses.services, doc?.returns) ?? known(responses.operations, doc?.operation)
+  const whole = typeof doc?.response === 'function' ? doc.response(resolve(derived) ?? {}) : (doc?.response ?? derived)
+  const own = doc?.answerKey ? ((resolve(whole)?.properties as Json | undefined)?.[doc.answerKey] as Json | undefined) : whole
   if (!doc?.paginated) return own ? { schema: own } : {}
   // The items of the operation's own list (an array, or a page of `results`), named or written out.
-  const resolved = typeof own?.$ref === 'string' ? known(responses.schemas, own.$ref.split('/').pop()) : own
+  const resolved = resolve(own)
   const items = resolved?.type === 'array' ? resolved.items : ((resolved?.properties as Json | undefined)?.results as Json | undefined)?.items
   if (!items) return { schema: { $ref: '#/components/schemas/Page' } }
   return { schema: { allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', properties: { results: { type: 'array', items } } }] } }

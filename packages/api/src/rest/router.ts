@@ -81,8 +81,15 @@ export interface RouteDoc {
    * a service (its result) or a type, whose schema operations/responses.json holds like the operations'.
    */
   returns?: string
-  /** The success answer's JSON Schema written out, for an answer no type of the code describes (the reference itself). */
-  response?: Record<string, unknown>
+  /** REST answers this field of the operation's answer (tRPC `{created, item}`, REST the item). */
+  answerKey?: string
+  /** Other success statuses with the same answer (200 for a create that found the record already there). */
+  alsoStatus?: number[]
+  /**
+   * The success answer's JSON Schema written out, for an answer no type of the code describes (the reference itself),
+   * or built from the operation's (REST wraps the same results in links of its own).
+   */
+  response?: Record<string, unknown> | ((answer: Record<string, unknown>) => Record<string, unknown>)
 }
 
 export interface RestRouteInfo {
