@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoWorld } from '@meridian/core/seed'
 import { type FullServer, startFullServer } from './support/full-server.ts'
 import { jsonSchemaOf } from '../packages/api/src/rest/openapi.ts'
-import { restAnswerProblem } from './support/answers.ts'
+import { restAnswerProblem, routeOf } from './support/answers.ts'
 import { restRoutes } from './support/surface.ts'
 
 /*
@@ -39,14 +39,6 @@ const COUPLED: Record<string, string> = {
 /** Fields a write moves on by itself. */
 const MOVES_ON = new Set(['version', 'last_modified', 'updated_at', 'modified_at', 'last_updated', 'can'])
 
-/** The route pattern a concrete path is served by (a static segment wins over a parameter, as in the router). */
-function patternOf(method: string, path: string): string | undefined {
-  const bare = path.split('?')[0]!
-  return restRoutes()
-    .filter((r) => r.method === method && new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare))
-    .sort((a, b) => a.params.length - b.params.length)[0]?.path
-}
-
 /** A request as the resource's client sends it; every success is held to the answer the API reference documents. */
 async function call(method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -62,7 +54,7 @@ async function call(method: string, path: string, body?: unknown) {
     // not JSON: kept as text for the message
   }
   if (res.status < 300 && res.status !== 204) {
-    const pattern = patternOf(method, path)
+    const pattern = routeOf(method, new URL(path, server.url).pathname)
     const problem = pattern ? restAnswerProblem(method, pattern, res.status, parsed) : 'no route of the table serves it'
     if (problem) throw new Error(`${method} ${path}: ${problem}\n${text.slice(0, 600)}`)
   }

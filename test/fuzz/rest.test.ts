@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { RoleName } from '@meridian/auth'
 import { type Credentials, type FullServer, IDENTITIES, startFullServer } from '../support/full-server.ts'
-import { restAnswerProblem } from '../support/answers.ts'
+import { restAnswerProblem, routeOf } from '../support/answers.ts'
 import { fillPath, restRoutes } from '../support/surface.ts'
 import { announce, assertProperty, ENTRY_TIMEOUT_MS, authHeaders, type Campaign, expectHealthy, fc, isDrfErrorBody, isTransportRefusal, seedFor, startCampaign } from './support/campaign.ts'
 import { encodedBody, oddId, queryParams, weirdString } from './support/inputs.ts'
@@ -11,12 +11,6 @@ import { encodedBody, oddId, queryParams, weirdString } from './support/inputs.t
  * DRF-shaped JSON for every 4xx, nothing written when the answer is 4xx, the process up and warning-free.
  */
 const routes = restRoutes()
-const patterns = routes.map((r) => ({ route: r, match: new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
-/** The route the server answers a path with, as its router picks it (a static segment wins over a parameter). */
-const servedBy = (method: string, pathname: string) =>
-  patterns
-    .filter((p) => p.route.method === method && p.match.test(pathname.replace(/\/?$/, '/')))
-    .sort((a, b) => a.route.params.length - b.route.params.length)[0]?.route
 let server: FullServer
 let campaign: Campaign
 let creds: Record<RoleName, Credentials>
@@ -69,7 +63,7 @@ describe('REST fuzz', () => {
               (answer) => {
                 // A success answers what the API reference documents for it.
                 // (An id like `..` makes the path another route's once the server resolves it: that answer is not this route's.)
-                const ours = servedBy(route.method, new URL(path, 'http://x').pathname) === route
+                const ours = routeOf(route.method, new URL(path, 'http://x').pathname) === route.path
                 if (ours && answer.status < 300 && answer.status !== 204 && input.method === route.method && answer.contentType.includes('application/json')) {
                   const problem = restAnswerProblem(route.method, route.path, answer.status, JSON.parse(answer.text))
                   if (problem) throw new Error(`${route.key} as ${identity}: ${problem}\n${answer.text.slice(0, 600)}`)

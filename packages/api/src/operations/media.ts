@@ -1,9 +1,9 @@
-import busboy from 'busboy'
 import * as core from '@meridian/core'
 import * as val from '@meridian/validators'
 import * as v from 'valibot'
 import { ClientGoneError, HttpError } from '../rest/http.ts'
 import { pageResponse } from '../rest/pagination.ts'
+import { multipartParser, parseMultipart } from '../rest/raw-body.ts'
 import type { Reply, RestCall } from '../rest/router.ts'
 import { gatedProcedure, publicProcedure } from '../trpc/init.ts'
 import { custom, operations, restOnly } from './kit.ts'
@@ -132,12 +132,7 @@ async function bulkUpload({ ctx, req }: RestCall): Promise<Reply> {
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new HttpError(415, { detail: `Unsupported media type "${type.split(';')[0] || 'none'}" in request.` })
   }
-  let parser: busboy.Busboy
-  try {
-    parser = busboy({ headers: req.headers, limits: { fields: 20, fieldSize: 1024, parts: 1000 } })
-  } catch (error) {
-    throw new HttpError(400, { detail: `Multipart form parse error - ${(error as Error).message}` })
-  }
+  const parser = multipartParser(req, { fields: 20, fieldSize: 1024, parts: 1000 })
   let files = Promise.resolve()
   parser.on('file', (_field, stream, info) => {
     // busboy reports a broken body on the file being read; the file's own reader sees it when its turn comes.
@@ -148,23 +143,7 @@ async function bulkUpload({ ctx, req }: RestCall): Promise<Reply> {
     })
   })
   parser.on('field', (name, value) => session.setField(name, value))
-  const outcome = await new Promise<'done' | 'malformed' | 'gone'>((resolve) => {
-    let parseError: Error | null = null
-    parser.on('error', (error: Error) => {
-      parseError ??= error
-      resolve('malformed')
-    })
-    parser.once('close', () => resolve(parseError ? 'malformed' : 'done'))
-    req.on('error', () => resolve('gone'))
-    // A client that goes away mid-body: busboy is told, so the file being read ends in an error, not a wait.
-    req.once('close', () => {
-      if (!req.complete) {
-        parser.destroy(new Error('Request aborted'))
-        resolve('gone')
-      }
-    })
-    req.pipe(parser)
-  })
+  const outcome = await parseMultipart(req, parser)
   await files
   if (outcome !== 'done') {
     await session.abort()

@@ -3,8 +3,8 @@ import busboy from 'busboy'
 import { ClientGoneError, HttpError, JSON_BODY_LIMIT } from './http.ts'
 
 /*
- * Bodies read other than as JSON (http.ts readBody): a webhook's bytes as they came, and an uploaded text (an
- * import's CSV) sent as a multipart form, as text or as JSON.
+ * Bodies read other than as JSON (http.ts readBody): a webhook's bytes as they came, an uploaded text (an import's
+ * CSV) sent as a multipart form, as text or as JSON, and the parsing every multipart upload shares.
  */
 
 const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
@@ -49,32 +49,23 @@ export async function uploadedText(req: IncomingMessage, body: () => Promise<unk
   return { content: text.toString('utf8') }
 }
 
-/** A multipart form's text: the first file part (or a `content` field), up to `limit` bytes. */
-async function readMultipart(req: IncomingMessage, limit: number): Promise<string> {
-  let parser: busboy.Busboy
+/** A busboy parser for the request's multipart body; a Content-Type busboy cannot read is a 400. */
+export function multipartParser(req: IncomingMessage, limits: busboy.Limits): busboy.Busboy {
   try {
-    parser = busboy({ headers: req.headers, limits: { fields: 10, fieldSize: limit + 1, files: 1, fileSize: limit + 1, parts: 20 } })
+    return busboy({ headers: req.headers, limits })
   } catch (error) {
     throw new HttpError(400, { detail: `Multipart form parse error - ${(error as Error).message}` })
   }
-  let file: string | undefined
-  let field: string | undefined
-  let over = false
-  const outcome = await new Promise<'done' | 'malformed' | 'gone'>((resolve) => {
+}
+
+/**
+ * Pipe the request through the parser (its file and field handlers already attached): `done`, `malformed` (busboy
+ * refused the body), or `gone` (the client went away mid-body; busboy is told, so the file being read ends in an
+ * error rather than a wait).
+ */
+export function parseMultipart(req: IncomingMessage, parser: busboy.Busboy): Promise<'done' | 'malformed' | 'gone'> {
+  return new Promise((resolve) => {
     let failed = false
-    parser.on('file', (_name, stream) => {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('limit', () => (over = true))
-      stream.on('error', () => {})
-      stream.on('end', () => {
-        file ??= Buffer.concat(chunks).toString('utf8')
-      })
-    })
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) over = true
-      if (name === 'content') field = value
-    })
     parser.on('error', () => {
       failed = true
       resolve('malformed')
@@ -89,6 +80,28 @@ async function readMultipart(req: IncomingMessage, limit: number): Promise<strin
     })
     req.pipe(parser)
   })
+}
+
+/** A multipart form's text: the first file part (or a `content` field), up to `limit` bytes. */
+async function readMultipart(req: IncomingMessage, limit: number): Promise<string> {
+  const parser = multipartParser(req, { fields: 10, fieldSize: limit + 1, files: 1, fileSize: limit + 1, parts: 20 })
+  let file: string | undefined
+  let field: string | undefined
+  let over = false
+  parser.on('file', (_name, stream) => {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    stream.on('limit', () => (over = true))
+    stream.on('error', () => {})
+    stream.on('end', () => {
+      file ??= Buffer.concat(chunks).toString('utf8')
+    })
+  })
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) over = true
+    if (name === 'content') field = value
+  })
+  const outcome = await parseMultipart(req, parser)
   if (outcome === 'gone' || (outcome === 'malformed' && !req.complete)) throw new ClientGoneError('the client went away during an import')
   if (outcome === 'malformed') throw new HttpError(400, { detail: 'Multipart form parse error - the body ended before its closing boundary.' })
   if (over) throw tooLarge()
