@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { EventHub, SignInCredential, StreamEvent, StreamHandle } from '@meridian/core'
 import { signInOf } from './request-actor.ts'
 import { HttpError } from './rest/http.ts'
-import type { RouteTable } from './rest/router.ts'
+import type { Handler } from './rest/router.ts'
 
 /** GET: the signed-in user's server-sent events (docs/chat.md "Real time"). */
 export const EVENTS_PATH = '/api/chat/events/'
@@ -51,33 +51,21 @@ function reconnectDelay(): number {
  * (EventSource sends it by itself) or `?last_event_id=`. The stream keeps the credential it was opened with and ends
  * when that ends (sign-out, password change or reset, deactivation: the hub says when).
  */
-export function eventStreamRoutes(table: RouteTable) {
-  table.add(
-    'GET',
-    EVENTS_PATH,
-    async ({ ctx, req, res, query }) => {
-      // The router has checked a bearer token already; this reads it again for the credential the stream keeps.
-      const signIn = await signInOf(ctx, req)
-      if (!signIn) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
-      if (ctx.events.streamsOf(signIn.actor.id) >= MAX_STREAMS_PER_USER) {
-        throw new HttpError(429, { detail: 'Too many open event streams. Close another tab and try again.' }, { 'Retry-After': '30' })
-      }
-      const header = req.headers['last-event-id']
-      const resume = isId(header as string) ? Number(header) : isId(query.get('last_event_id')) ? Number(query.get('last_event_id')) : null
-      serve(ctx.events, signIn.credential, resume, req, res)
-      return { streamed: true }
-    },
-    'optional',
-  )
+export const eventStream: Handler = async ({ ctx, req, res, query }) => {
+  // The router has checked a bearer token already; this reads it again for the credential the stream keeps.
+  const signIn = await signInOf(ctx, req)
+  if (!signIn) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, { 'WWW-Authenticate': 'Bearer realm="api"' })
+  if (ctx.events.streamsOf(signIn.actor.id) >= MAX_STREAMS_PER_USER) {
+    throw new HttpError(429, { detail: 'Too many open event streams. Close another tab and try again.' }, { 'Retry-After': '30' })
+  }
+  const header = req.headers['last-event-id']
+  const resume = isId(header as string) ? Number(header) : isId(query.get('last_event_id')) ? Number(query.get('last_event_id')) : null
+  serve(ctx.events, signIn.credential, resume, req, res)
+  return { streamed: true }
 }
 
 function serve(hub: EventHub, credential: SignInCredential, resume: number | null, req: IncomingMessage, res: ServerResponse) {
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  })
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
   if (req.method === 'HEAD') return void res.end()
   res.write(`retry: ${RETRY_MS}\n\n`)
   let ended = false

@@ -30,6 +30,11 @@ export interface AppServices {
 export interface RequestMeta {
   ipAddress: string
   userAgent: string
+  /**
+   * The absolute origin REST answers links under (the configured one, else the request's): media URLs and the links
+   * of mails. Unset on tRPC and in the pages, whose media links stay relative to the site.
+   */
+  linkOrigin?: string
 }
 
 /** What a service receives: the application, who is acting, and where the request came from. */

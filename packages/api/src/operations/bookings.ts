@@ -54,13 +54,7 @@ export const bookings = {
   ),
   bookItem: bookers.update(
     core.bookItineraryItem,
-    {
-      at: 'POST /api/itinerary-items/{id}/book/',
-      summary: 'Book an item of an approved itinerary',
-      body: val.BookItemInput,
-      status: 201,
-      errors: [409],
-    },
+    { at: 'POST /api/itinerary-items/{id}/book/', summary: 'Book an item of an approved itinerary', body: val.BookItemInput, status: 201, errors: [409] },
     withData,
   ),
   bookTrip: bookers.act(core.bookTrip, { at: 'POST /api/trips/{id}/book/', summary: 'Book a trip as a package', status: 201, errors: [409] }),

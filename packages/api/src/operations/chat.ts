@@ -1,7 +1,7 @@
 import * as core from '@meridian/core'
 import * as val from '@meridian/validators'
 import * as v from 'valibot'
-import type { Reply } from '../rest/router.ts'
+import { eventStream } from '../event-stream.ts'
 import { gatedProcedure } from '../trpc/init.ts'
 import { custom, operations } from './kit.ts'
 
@@ -15,31 +15,37 @@ const gate = gatedProcedure(core.requireChat)
 const chatting = operations(gate, { id: v.unknown() })
 
 const link = { anyOf: [{ type: 'string', format: 'uri' }, { type: 'null' }] }
-
-/** REST answers what a write made with 201, or what it found there already with 200; tRPC answers the whole result. */
-const made = <T extends { created: boolean }>(result: T, key: keyof T): Reply => ({ status: result.created ? 201 : 200, body: result[key] })
+/** REST answers a field of what a write made, with 201, or with 200 when it found it there already; tRPC the whole result. */
+const made = (answerKey: string) => ({ status: 201, alsoStatus: [200], answerKey })
 
 export const chat = {
+  events: chatting.restOnly({
+    at: 'GET /api/chat/events/',
+    auth: 'optional',
+    summary: "The signed-in user's server-sent events",
+    description:
+      'A text/event-stream of chat messages, read marks and notifications (docs/chat.md "Real time"), by bearer token or session cookie. ' +
+      'Resume with the Last-Event-ID header or `?last_event_id=`. More than 20 open streams per user answer 429.',
+    produces: 'text/event-stream',
+    errors: [429],
+    handler: eventStream,
+  }),
   conversations: chatting.list(core.listConversations, 20, {
     at: `GET ${base}/`,
     summary: "The signed-in user's conversations",
     query: val.ConversationListQuery,
   }),
-  open: custom(chatting.create(core.createConversation).procedure, {
+  open: chatting.create(core.createConversation, {
     at: `POST ${base}/`,
     summary: 'Open a conversation (201), or the one that exists (200)',
     body: val.CreateConversationInput,
-    status: 201,
-    alsoStatus: [200],
-    answerKey: 'conversation',
-    handler: async ({ ctx, body }) => made(await core.createConversation(ctx, await body()), 'conversation'),
+    ...made('conversation'),
   }),
   conversation: chatting.get(core.getConversation, { at: `GET ${base}/{id}/`, summary: 'One conversation' }),
   /** Newest last, with cursor links: `previous` for the older page (`?before=`), `next` while a catch-up page (`?after=`) has more. */
   messages: custom(
-    gate
-      .input(v.object({ id: v.unknown(), after: v.optional(v.unknown()), before: v.optional(v.unknown()), page_size: v.optional(v.unknown()) }))
-      .query(({ ctx, input }) => core.listMessages(ctx.service, input.id, { after: input.after, before: input.before, page_size: input.page_size })),
+    chatting.get(core.listMessages, undefined, { after: v.optional(v.unknown()), before: v.optional(v.unknown()), page_size: v.optional(v.unknown()) })
+      .procedure,
     {
       at: `GET ${base}/{id}/messages/`,
       summary: "A conversation's messages, newest last, with cursor links",
@@ -71,26 +77,23 @@ export const chat = {
       },
     },
   ),
-  send: custom(chatting.update(core.postMessage, undefined, { optionalData: true }).procedure, {
-    at: `POST ${base}/{id}/messages/`,
-    summary: 'Post a message (200 when its client_key was already posted)',
-    body: val.PostMessageInput,
-    status: 201,
-    alsoStatus: [200],
-    answerKey: 'message',
-    errors: [429],
-    handler: async ({ ctx, params, body }) => made(await core.postMessage(ctx, params.id, await body()), 'message'),
-  }),
+  send: chatting.update(
+    core.postMessage,
+    {
+      at: `POST ${base}/{id}/messages/`,
+      summary: 'Post a message (200 when its client_key was already posted)',
+      body: val.PostMessageInput,
+      ...made('message'),
+      errors: [429],
+    },
+    { optionalData: true },
+  ),
   admins: chatting.get(core.listChatAdmins),
-  invite: custom(chatting.update(core.addParticipant, undefined, { optionalData: true }).procedure, {
-    at: `POST ${base}/{id}/participants/`,
-    summary: 'Ask an administrator into a conversation',
-    body: val.InviteParticipantInput,
-    status: 201,
-    alsoStatus: [200],
-    answerKey: 'conversation',
-    handler: async ({ ctx, params, body }) => made(await core.addParticipant(ctx, params.id, await body()), 'conversation'),
-  }),
+  invite: chatting.update(
+    core.addParticipant,
+    { at: `POST ${base}/{id}/participants/`, summary: 'Ask an administrator into a conversation', body: val.InviteParticipantInput, ...made('conversation') },
+    { optionalData: true },
+  ),
   read: chatting.update(
     core.markConversationRead,
     {

@@ -14,7 +14,7 @@ const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxVal
 
 export const dashboard = {
   overview: signedIn.read(core.getDashboardOverview),
-  search: custom(authedProcedure.input(v.object({ q: v.string(), limit })).query(({ ctx, input }) => core.searchEverything(ctx.service, input))),
+  search: signedIn.query(core.searchEverything, undefined, v.object({ q: v.string(), limit })),
 }
 
 export const quiz = {
@@ -23,25 +23,17 @@ export const quiz = {
     { at: 'POST /api/onboarding/quiz/', summary: 'Submit an onboarding quiz', body: val.SubmitQuizInput },
     val.SubmitQuizInput,
   ),
-  get: signedIn.get((ctx, id) => core.getQuizSubmission(ctx, Number(id)), { at: 'GET /api/onboarding/quiz/{id}/', summary: 'One quiz submission' }),
+  get: signedIn.get(core.getQuizSubmission, { at: 'GET /api/onboarding/quiz/{id}/', summary: 'One quiz submission' }),
   latest: signedIn.read(core.getLatestOwnQuiz),
   /** The quiz types and their questions (this product's own addition): anyone may read them. */
   definitions: anyone.read(core.listQuizDefinitions, { at: 'GET /api/onboarding/quizzes/', auth: 'optional', summary: 'The quiz types and their questions' }),
 }
 
-export const preferences = {
-  get: signedIn.read(core.getPreferences),
-  update: signedIn.write(core.updatePreferences, undefined, val.UpdatePreferencesInput),
-}
+export const preferences = { get: signedIn.read(core.getPreferences), update: signedIn.write(core.updatePreferences, undefined, val.UpdatePreferencesInput) }
 
 export const security = {
   list: custom(authedProcedure.query(({ ctx }) => core.listSignIns(ctx.service, ctx.sessionId))),
-  revoke: custom(
-    authedProcedure.input(v.object({ id: v.string() })).mutation(async ({ ctx, input }) => {
-      await core.revokeSignIn(ctx.service, input.id)
-      return { detail: 'Signed out.' }
-    }),
-  ),
+  revoke: operations(authedProcedure, { id: v.string() }).act(async (ctx, id) => (await core.revokeSignIn(ctx, id), { detail: 'Signed out.' })),
 }
 
 export const monitoring = {
@@ -58,5 +50,5 @@ export const monitoring = {
       handler: async ({ ctx, body }) => ({ status: 201, body: { status: 'logged', ...(await core.logClientError(ctx, await body())) } }),
     },
   ),
-  recentErrors: custom(authedProcedure.input(v.optional(v.object({ limit }))).query(({ ctx, input }) => core.listClientErrors(ctx.service, input?.limit))),
+  recentErrors: signedIn.query((ctx, input) => core.listClientErrors(ctx, input.limit), undefined, v.optional(v.object({ limit }), {})),
 }

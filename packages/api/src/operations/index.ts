@@ -1,4 +1,4 @@
-import { type RouteTable, tagged } from '../rest/router.ts'
+import type { RestEndpoint } from '../rest/router.ts'
 import * as accommodations from './accommodations.ts'
 import * as activities from './activities.ts'
 import * as auth from './auth.ts'
@@ -66,11 +66,10 @@ export function operationRouters(): Routers {
 }
 
 /** The REST endpoints of every namespace, in the list's order, each with its tag and the tRPC name of its operation. */
-export function registerOperations(table: RouteTable): void {
-  for (const [name, { tag, ops }] of Object.entries(NAMESPACES)) {
-    const view = tagged(table, tag)
-    for (const [key, op] of Object.entries(ops as Record<string, Operation>)) {
-      for (const e of op.rest) view.add(e.method, e.path, e.handler, e.auth, { ...e.doc, ...(op.procedure ? { operation: `${name}.${key}` } : {}) })
-    }
-  }
+export function operationEndpoints(): RestEndpoint[] {
+  return Object.entries(NAMESPACES).flatMap(([name, { tag, ops }]) =>
+    Object.entries(ops as Record<string, Operation>).flatMap(([key, op]) =>
+      op.rest.map((e) => ({ ...e, doc: { tag, ...e.doc, ...(op.procedure ? { operation: `${name}.${key}` } : {}) } })),
+    ),
+  )
 }

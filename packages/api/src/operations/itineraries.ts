@@ -1,7 +1,6 @@
 import * as core from '@meridian/core'
 import * as val from '@meridian/validators'
 import * as v from 'valibot'
-import { queryFilters } from '../rest/pagination.ts'
 import { gatedProcedure } from '../trpc/init.ts'
 import { custom, operations } from './kit.ts'
 
@@ -22,12 +21,11 @@ const optional = v.optional(v.unknown())
 export const itineraries = {
   list: scoped.list(core.listItineraries, 20, { at: `GET ${base}/`, summary: 'Itineraries', query: core.ItineraryFilters }),
   create: scoped.create(core.createItinerary, { at: `POST ${base}/`, summary: 'Create an itinerary for a trip', body: val.CreateItineraryInput }),
-  get: custom(scoped.get(core.getItinerary).procedure, {
-    at: `GET ${base}/{id}/`,
-    summary: 'One itinerary (or one of its versions)',
-    query: VersionQuery,
-    handler: async ({ ctx, params, query }) => ({ body: await core.getItinerary(ctx, params.id, { version: query.get('version') ?? undefined }) }),
-  }),
+  get: scoped.get(
+    core.getItinerary,
+    { at: `GET ${base}/{id}/`, summary: 'One itinerary (or one of its versions)', query: VersionQuery },
+    { version: optional },
+  ),
   save: scoped.update(
     core.saveItinerary,
     {
@@ -58,16 +56,10 @@ export const itineraries = {
       .input(v.object({ id: val.RecordId, version: optional }))
       .query(({ ctx, input }) => core.getItinerary(ctx.service, input.id, { version: input.version ?? '' })),
   ),
-  compare: custom(
-    scope
-      .input(v.object({ id: val.RecordId, from: optional, to: optional }))
-      .query(({ ctx, input }) => core.compareItineraryVersions(ctx.service, input.id, { from: input.from, to: input.to })),
-    {
-      at: `GET ${base}/{id}/compare/`,
-      summary: 'What changed between two versions',
-      query: core.CompareVersionsQuery,
-      handler: async ({ ctx, params, query }) => ({ body: await core.compareItineraryVersions(ctx, params.id, queryFilters(query)) }),
-    },
+  compare: scoped.get(
+    core.compareItineraryVersions,
+    { at: `GET ${base}/{id}/compare/`, summary: 'What changed between two versions', query: core.CompareVersionsQuery },
+    { from: optional, to: optional },
   ),
   /** REST answers the file; tRPC answers it as base64, to save or open. */
   export: custom(

@@ -3,7 +3,7 @@ import type { PageWindow, ServiceContext } from '@meridian/core'
 import { RecordId } from '@meridian/validators'
 import * as v from 'valibot'
 import { pagedList, queryFilters } from '../rest/pagination.ts'
-import type { AuthMode, Handler, Method, Reply, RouteDoc, RouteTable } from '../rest/router.ts'
+import type { AuthMode, Handler, Method, Reply, RestCall, RestEndpoint, RouteDoc } from '../rest/router.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 import { listInput, pageWindow } from '../trpc/paging.ts'
 
@@ -11,8 +11,7 @@ import { listInput, pageWindow } from '../trpc/paging.ts'
  * The operation table's vocabulary (docs/architecture.md "Adding an operation"). An operation is declared once, in
  * `operations/<feature>.ts`: the service it calls, the gate its tRPC procedure runs before reading input, and, when
  * the spec documents a REST path for it, where REST serves it and what the API reference says. The tRPC router
- * (`trpcRouter`) and the REST route table (`registerRest`) are both derived from the same entries, and so are the
- * OpenAPI document, the access matrix and the fuzz enumeration, which read those two.
+ * (`trpcRouter`), the REST route table, the OpenAPI document, the access matrix and the fuzz enumeration read them.
  */
 
 /** The base of an operation's procedure: the public procedure, or one with a gate that runs before input is read. */
@@ -31,177 +30,153 @@ export interface RestPlace extends RouteDoc {
   gate?: (ctx: ServiceContext) => unknown
 }
 
-export interface RestEndpoint {
-  method: Method
-  path: string
-  handler: Handler
-  auth: AuthMode
-  doc: RouteDoc
-}
-
 /** One operation: its procedure (none: REST only) and its REST endpoints (none: tRPC only). */
 export interface Operation<P extends AnyProcedure | undefined = AnyProcedure | undefined> {
   procedure: P
   rest: RestEndpoint[]
 }
 
-function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Partial<RouteDoc> = {}): RestEndpoint[] {
+/** The endpoints of a place: one a path, each running the place's gate before the handler. */
+export function endpoints(place: RestPlace | undefined, handler: Handler, defaults: Partial<RouteDoc> = {}): RestEndpoint[] {
   if (!place) return []
   const { at, auth, gate, ...doc } = place
-  const run: Handler = gate
-    ? async (call) => {
-        gate(call.ctx)
-        return handler(call)
-      }
-    : handler
-  return (Array.isArray(at) ? at : [at]).map((place) => {
+  const run: Handler = gate ? async (call) => (gate(call.ctx), handler(call)) : handler
+  return [at].flat().map((place) => {
     const [where, own] = typeof place === 'string' ? [place, {}] : [place.at, { summary: place.summary }]
-    const space = where.indexOf(' ')
-    return {
-      method: where.slice(0, space) as Method,
-      path: where.slice(space + 1),
-      handler: run,
-      auth: auth ?? 'required',
-      doc: { ...defaults, ...doc, ...own },
-    }
+    const [method, path] = where.split(' ') as [Method, string]
+    return { method, path, handler: run, auth: auth ?? 'required', doc: { ...defaults, ...doc, ...own } }
   })
 }
 
-const filters = v.optional(v.record(v.string(), v.unknown()), {})
+/**
+ * REST's answer to a service's result: 204 with no body, else the result (its `answerKey` field when the place names
+ * one), with 200 instead of 201 for a write whose result says it found the record there already (`created: false`).
+ */
+function replyOf(place: RestPlace, status: number | undefined, result: unknown): Reply {
+  if (status === 204) return { status, body: null }
+  const found = place.alsoStatus?.includes(200) && (result as { created?: boolean }).created === false
+  return { status: found ? 200 : status, body: place.answerKey ? (result as Record<string, unknown>)[place.answerKey] : result }
+}
+
+/** The endpoints of a place that answer `service`'s result for the arguments `args` reads from the call. */
+function serve(place: RestPlace | undefined, service: Service<never, unknown>, args: Args, defaults: Partial<RouteDoc> = {}) {
+  const status = place?.status ?? defaults.status
+  return endpoints(place, async (call) => replyOf(place!, status, await (service as Service<unknown[], unknown>)(call.ctx, ...(await args(call)))), defaults)
+}
+type Tail<T extends unknown[]> = T extends [unknown, ...infer U] ? U : never
+type Args = (call: RestCall) => unknown[] | Promise<unknown[]>
+
 const data = v.record(v.string(), v.unknown())
 /** A body that may be left out (`{}`), for `create`'s and `write`'s input. */
 export const optionalBody = v.optional(data, {})
-const noContent: Reply = { status: 204, body: null }
+const filters = v.optional(data, {})
 
 type Service<A extends unknown[], R> = (ctx: ServiceContext, ...args: A) => Promise<R>
+type Input<S extends v.GenericSchema> = v.InferOutput<S>
+const none = () => []
+const body: Args = async (call) => [await call.body()]
 
 /**
  * The kinds of operation, their procedures built on `base`. A record's id is read with `options.id`: RecordId unless
- * given (`v.unknown()` where the services judge the raw id, a malformed one answering 404 like another's record).
+ * given (`v.unknown()` where the services judge the raw id, a malformed one answering 404 like another's record); REST
+ * passes a path id as a number with RecordId (the router has checked it names a record), as sent otherwise.
  */
-export function operations<I extends v.GenericSchema = typeof RecordId>(base: Base, options: { id?: I } = {}) {
-  type Id = v.InferOutput<I> | string
+export function operations<I extends v.GenericSchema = typeof RecordId>(base: Base, options: { id?: I; auth?: AuthMode } = {}) {
+  type Id = v.InferOutput<I>
+  /** The namespace's auth mode, for the places that name none. */
+  const served = (place: RestPlace | undefined, ...rest: Tail<Parameters<typeof serve>>) => serve(place && { auth: options.auth, ...place }, ...rest)
   const id = (options.id ?? RecordId) as I
   const byId = v.object({ id })
-  const patch = v.object({ id, data })
-  // `data` may be left out: the service answers 404 for a record the caller may not see before it reads the data.
-  const withData = v.object({ id, data: v.optional(data, {}) })
-  // The input as read by the schemas above (their output is not worked out for a schema given as a type parameter).
-  const keyed = (input: unknown) => input as { id: v.InferOutput<I>; data: Record<string, unknown> }
+  const pathId = (call: RestCall) => (options.id ? call.params.id : Number(call.params.id)) as Id
+  const withId: Args = (call) => [pathId(call)]
+  const idAndBody: Args = async (call) => [pathId(call), await call.body()]
+  // The input as the schemas below read it (their output is not worked out for a schema given as a type parameter).
+  const keyed = (input: unknown) => input as { id: Id; data?: unknown }
   /** A mutation of a body: checked by `input` when given, else any record. */
-  const withBody = <R, S extends v.GenericSchema>(service: Service<[unknown], R>, input: S | undefined) =>
+  const withBody = <R, S extends v.GenericSchema>(service: Service<[Input<S>], R>, input: S | undefined) =>
     base.input((input ?? data) as S).mutation(({ ctx, input }) => service(ctx.service, input))
   return {
+    /** An operation written out (inputs no kind reads), its REST places in the namespace's auth mode. */
+    custom: <P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }) => custom(procedure, rest && { auth: options.auth, ...rest }),
+    /** A REST path with no tRPC twin, in the namespace's auth mode. */
+    restOnly: (rest: RestPlace & { handler: Handler }) => restOnly({ auth: options.auth, ...rest }),
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
     list: <R extends { count: number; results: unknown[] }>(service: Service<[unknown, PageWindow], R>, size: number, rest?: RestPlace) => ({
       procedure: base.input(listInput(size)).query(({ ctx, input }) => service(ctx.service, input.filters, pageWindow(input, size))),
-      rest: endpoints(rest, pagedList(service, size), { paginated: true }),
+      rest: endpoints(rest && { auth: options.auth, ...rest }, pagedList(service, size), { paginated: true }),
     }),
-    /** A read of filters: tRPC an optional object; REST GET with the query as the filters. */
-    query: <R>(service: Service<[unknown], R>, rest?: RestPlace) => ({
-      procedure: base.input(filters).query(({ ctx, input }) => service(ctx.service, input)),
-      rest: endpoints(rest, async ({ ctx, query }) => ({
-        body: await service(ctx, queryFilters(query)),
-      })),
+    /** A read of filters (any record, or `input`'s): tRPC the filters as the input; REST GET with the query as them. */
+    query: <R, S extends v.GenericSchema = typeof filters>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
+      procedure: base.input((input ?? filters) as S).query(({ ctx, input }) => service(ctx.service, input ?? {})),
+      rest: served(rest, service, (call) => [queryFilters(call.query)]),
     }),
     /** A read of no input: tRPC a bare query; REST GET. */
-    read: <R>(service: Service<[], R>, rest?: RestPlace) => ({
-      procedure: base.query(({ ctx }) => service(ctx.service)),
-      rest: endpoints(rest, async ({ ctx }) => ({ body: await service(ctx) })),
-    }),
-    /** A record by id: tRPC `{id}`; REST GET with `{id}` in the path. */
-    get: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
-      procedure: base.input(byId).query(({ ctx, input }) => service(ctx.service, keyed(input).id)),
-      rest: endpoints(rest, async ({ ctx, params }) => ({
-        body: await service(ctx, params.id!),
-      })),
-    }),
-    /**
-     * A new record from a body: tRPC the body as the input (checked by `input` when given); REST POST answering 201
-     * unless `status` says.
-     */
-    create: <R, S extends v.GenericSchema = typeof data>(service: Service<[unknown], R>, rest?: RestPlace, input?: S) => ({
-      procedure: withBody(service, input),
-      rest: endpoints(
-        rest,
-        async ({ ctx, body }) => ({
-          status: rest?.status ?? 201,
-          body: await service(ctx, await body()),
-        }),
-        { status: 201 },
-      ),
-    }),
-    /**
-     * A write of a body with no id that makes no record (sign in, change a password): as `create`, answering 200
-     * unless `status` says.
-     */
-    write: <R, S extends v.GenericSchema = typeof data>(service: Service<[unknown], R>, rest?: RestPlace, input?: S) => ({
-      procedure: withBody(service, input),
-      rest: endpoints(rest, async ({ ctx, body }) => ({
-        status: rest?.status,
-        body: await service(ctx, await body()),
-      })),
-    }),
-    /**
-     * A change to a record by id: tRPC `{id, data}` (`data` required unless `optionalData`); REST PATCH, PUT or POST
-     * with `{id}` in the path and the body as the data.
-     */
-    update: <R>(service: Service<[Id, unknown], R>, rest?: RestPlace, options: { optionalData?: boolean } = {}) => ({
-      procedure: base.input(options.optionalData ? withData : patch).mutation(({ ctx, input }) => {
-        const { id, data } = keyed(input)
-        return service(ctx.service, id, data)
+    read: <R>(service: Service<[], R>, rest?: RestPlace) => ({ procedure: base.query(({ ctx }) => service(ctx.service)), rest: served(rest, service, none) }),
+    /** A record by id: tRPC `{id}` (with `query`'s fields, passed on as one object); REST GET with `{id}` in the path and the query. */
+    get: <R, Q extends v.ObjectEntries = Record<never, never>>(
+      service: Service<[keyof Q] extends [never] ? [Id] : [Id, v.InferOutput<v.ObjectSchema<Q, undefined>>], R>,
+      rest?: RestPlace,
+      query?: Q,
+    ) => ({
+      procedure: base.input(v.object({ id, ...query })).query(({ ctx, input }) => {
+        const { id, ...fields } = input as { id: Id }
+        return (service as Service<unknown[], R>)(ctx.service, id, ...(query ? [fields] : []))
       }),
-      rest: endpoints(rest, async ({ ctx, params, body }) => ({
-        status: rest?.status,
-        body: await service(ctx, params.id!, await body()),
-      })),
+      rest: served(rest, service, (call) => (query ? [pathId(call), queryFilters(call.query)] : [pathId(call)])),
+    }),
+    /** A new record from a body: tRPC the body as the input (checked by `input` when given); REST POST answering 201 unless `status` says. */
+    create: <R, S extends v.GenericSchema = typeof data>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
+      procedure: withBody(service, input),
+      rest: served(rest, service, body, { status: 201 }),
+    }),
+    /** A write of a body with no id that makes no record (sign in, change a password): as `create`, answering 200. */
+    write: <R, S extends v.GenericSchema = typeof data>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
+      procedure: withBody(service, input),
+      rest: served(rest, service, body),
+    }),
+    /**
+     * A change to a record by id: tRPC `{id, data}` (`data` checked by `with.data`, required unless `with.optionalData`);
+     * REST PATCH, PUT or POST with `{id}` in the path and the body as the data.
+     */
+    update: <R>(service: Service<[Id, never], R>, rest?: RestPlace, how: { optionalData?: boolean; data?: v.GenericSchema } = {}) => ({
+      procedure: base
+        .input(v.object({ id, data: how.optionalData ? v.optional(data, {}) : (how.data ?? data) }))
+        .mutation(({ ctx, input }) => service(ctx.service, keyed(input).id, keyed(input).data as never)),
+      rest: served(rest, service, idAndBody),
+    }),
+    /** A change by id whose fields stand beside the id: tRPC `{id, …fields}`, the fields passed on as the data; REST as `update`. */
+    flat: <R, F extends v.ObjectEntries>(service: Service<[Id, never], R>, fields: F, rest?: RestPlace) => ({
+      procedure: base.input(v.object({ id, ...fields })).mutation(({ ctx, input }) => {
+        const { id, ...data } = input as { id: Id }
+        return service(ctx.service, id, data as never)
+      }),
+      rest: served(rest, service, idAndBody),
     }),
     /** An action on a record by id, no body: tRPC `{id}` mutation; REST POST with `{id}` in the path. */
     act: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
       procedure: base.input(byId).mutation(({ ctx, input }) => service(ctx.service, keyed(input).id)),
-      rest: endpoints(
-        rest,
-        async ({ ctx, params }) => ({
-          status: rest?.status,
-          body: await service(ctx, params.id!),
-        }),
-        { body: null },
-      ),
+      rest: served(rest, service, withId, { body: null }),
     }),
-    /** A delete by id: tRPC `{id}` answering `{id, deleted: true}`; REST DELETE answering 204. */
-    remove: (service: Service<[Id], unknown>, rest?: RestPlace) => ({
+    /** A delete by id: tRPC `{id}` answering `answer` (`{id, deleted: true}` unless given); REST DELETE answering 204. */
+    remove: <R, A = { id: Id; deleted: true }>(service: Service<[Id], R>, rest?: RestPlace, answer?: (id: Id, result: R) => A) => ({
       procedure: base.input(byId).mutation(async ({ ctx, input }) => {
         const { id } = keyed(input)
-        await service(ctx.service, id)
-        return { id, deleted: true as const }
+        const result = await service(ctx.service, id)
+        return answer ? answer(id, result) : ({ id, deleted: true } as A)
       }),
-      rest: endpoints(
-        rest,
-        async ({ ctx, params }) => {
-          await service(ctx, params.id!)
-          return noContent
-        },
-        { status: 204 },
-      ),
+      rest: served(rest, service, withId, { status: 204 }),
     }),
   }
 }
 
-/** The endpoints of a place given with its handler (which is not part of the doc). */
-function written(rest?: RestPlace & { handler: Handler }): RestEndpoint[] {
-  if (!rest) return []
-  const { handler, ...place } = rest
-  return endpoints(place, handler)
-}
-
-/** An operation whose procedure and REST handler are written out (inputs neither kind above reads). */
+/** An operation whose procedure and REST handler are written out (inputs no kind above reads). */
 export function custom<P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }): Operation<P> {
-  return { procedure, rest: written(rest) }
+  return { procedure, rest: rest ? endpoints(rest, rest.handler) : [] }
 }
 
 /** A REST path with no tRPC twin. */
 export function restOnly(rest: RestPlace & { handler: Handler }): Operation<undefined> {
-  return { procedure: undefined, rest: written(rest) }
+  return { procedure: undefined, rest: endpoints(rest, rest.handler) }
 }
 
 type Ops = Record<string, Operation>

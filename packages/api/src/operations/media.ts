@@ -6,7 +6,7 @@ import { pageResponse } from '../rest/pagination.ts'
 import { multipartParser, parseMultipart } from '../rest/raw-body.ts'
 import type { Reply, RestCall } from '../rest/router.ts'
 import { gatedProcedure, publicProcedure } from '../trpc/init.ts'
-import { custom, operations, restOnly } from './kit.ts'
+import { operations, restOnly } from './kit.ts'
 
 /**
  * The media calls of spec 2 §7. Managing media (decision 012) is checked before a procedure reads its input; items and
@@ -14,28 +14,26 @@ import { custom, operations, restOnly } from './kit.ts'
  * REST only.
  */
 const manage = gatedProcedure(core.assertCanManageMedia)
-const byId = v.object({ id: val.RecordId })
-// The router has already refused ids that cannot name a record.
-const id = (call: RestCall) => Number(call.params.id)
+const managers = operations(manage, { auth: 'optional' })
+const anyone = operations(publicProcedure, { auth: 'optional' })
+/** What an item's answer carries that its change does not take. */
+const readOnly =
+  'media_type mime_type original_filename file_size file_size_mb status failure_reason content_type object_id content_object_name preview_url thumbnail_url created_at'
 
 export const media = {
-  list: custom(
-    manage.input(v.optional(val.ListMediaQuery, {})).query(({ ctx, input }) => core.listMedia(ctx.service, input)),
-    {
-      at: 'GET /api/media/',
-      auth: 'optional',
-      summary: 'Media',
-      query: val.ListMediaQuery,
-      paginated: true,
-      handler: async (call) => {
-        // REST pages by number only (DRF's page-number body); cursors are for the typed procedures and loaders.
-        const { cursor: _cursor, ...query } = Object.fromEntries(call.query)
-        const page = await core.listMedia(call.ctx, query, call.origin)
-        const request = { page: page.page, pageSize: page.page_size, offset: (page.page - 1) * page.page_size }
-        return { body: pageResponse(`${call.origin}${call.req.url ?? '/'}`, request, page.count, page.results) }
-      },
+  list: managers.custom(managers.query(core.listMedia, undefined, v.optional(val.ListMediaQuery, {})).procedure, {
+    at: 'GET /api/media/',
+    summary: 'Media',
+    query: val.ListMediaQuery,
+    paginated: true,
+    handler: async (call) => {
+      // REST pages by number only (DRF's page-number body); cursors are for the typed procedures and loaders.
+      const { cursor: _cursor, ...query } = Object.fromEntries(call.query)
+      const page = await core.listMedia(call.ctx, query)
+      const request = { page: page.page, pageSize: page.page_size, offset: (page.page - 1) * page.page_size }
+      return { body: pageResponse(`${call.origin}${call.req.url ?? '/'}`, request, page.count, page.results) }
     },
-  ),
+  }),
   bulkUpload: restOnly({
     at: 'POST /api/media/bulk_upload/',
     summary: 'Upload files (multipart), optionally attached to a record',
@@ -46,75 +44,22 @@ export const media = {
     returns: 'BulkUploadResponse',
     handler: bulkUpload,
   }),
-  gallery: custom(
-    publicProcedure.input(val.MediaGalleryQuery).query(({ ctx, input }) => core.getMediaGallery(ctx.service, input)),
-    {
-      at: 'GET /api/media/gallery/',
-      auth: 'optional',
-      summary: "A record's gallery",
-      query: val.MediaGalleryQuery,
-      handler: async (call) => ({ body: await core.getMediaGallery(call.ctx, Object.fromEntries(call.query), call.origin) }),
-    },
+  gallery: anyone.query(
+    core.getMediaGallery,
+    { at: 'GET /api/media/gallery/', summary: "A record's gallery", query: val.MediaGalleryQuery },
+    val.MediaGalleryQuery,
   ),
-  stats: operations(manage).read(core.getMediaStats, { at: 'GET /api/media/stats/', summary: 'Media counts and sizes' }),
-  get: custom(
-    publicProcedure.input(byId).query(({ ctx, input }) => core.getMedia(ctx.service, input.id)),
-    {
-      at: 'GET /api/media/{id}/',
-      auth: 'optional',
-      summary: 'One media item',
-      handler: async (call) => ({ body: await core.getMedia(call.ctx, id(call), call.origin) }),
-    },
-  ),
-  update: custom(
-    manage.input(v.object({ id: val.RecordId, data: val.UpdateMediaInput })).mutation(({ ctx, input }) => core.updateMedia(ctx.service, input.id, input.data)),
-    {
-      at: 'PATCH /api/media/{id}/',
-      summary: 'Change a media item',
-      body: val.UpdateMediaInput,
-      readOnly: [
-        'media_type',
-        'mime_type',
-        'original_filename',
-        'file_size',
-        'file_size_mb',
-        'status',
-        'failure_reason',
-        'content_type',
-        'object_id',
-        'content_object_name',
-        'preview_url',
-        'thumbnail_url',
-        'created_at',
-      ],
-      handler: async (call) => ({ body: await core.updateMedia(call.ctx, id(call), await call.body(), call.origin) }),
-    },
+  stats: managers.read(core.getMediaStats, { at: 'GET /api/media/stats/', auth: 'required', summary: 'Media counts and sizes' }),
+  get: anyone.get(core.getMedia, { at: 'GET /api/media/{id}/', summary: 'One media item' }),
+  update: managers.update(
+    core.updateMedia,
+    { at: 'PATCH /api/media/{id}/', auth: 'required', summary: 'Change a media item', body: val.UpdateMediaInput, readOnly: readOnly.split(' ') },
+    { data: val.UpdateMediaInput },
   ),
   /** tRPC answers `{deleted: [id]}` (as `deleteMany` does), REST 204. */
-  delete: custom(
-    manage.input(byId).mutation(async ({ ctx, input }) => {
-      await core.deleteMedia(ctx.service, input.id)
-      return { deleted: [input.id] }
-    }),
-    {
-      at: 'DELETE /api/media/{id}/',
-      summary: 'Delete a media item',
-      handler: async (call) => {
-        await core.deleteMedia(call.ctx, id(call))
-        return { status: 204, body: null }
-      },
-    },
-  ),
-  deleteMany: custom(manage.input(val.MediaIdsInput).mutation(({ ctx, input }) => core.deleteMediaItems(ctx.service, input))),
-  reprocess: custom(
-    manage.input(byId).mutation(({ ctx, input }) => core.reprocessMedia(ctx.service, input.id)),
-    {
-      at: 'POST /api/media/{id}/reprocess/',
-      summary: 'Process a media item again',
-      body: null,
-      handler: async (call) => ({ body: await core.reprocessMedia(call.ctx, id(call), call.origin) }),
-    },
-  ),
+  delete: managers.remove(core.deleteMedia, { at: 'DELETE /api/media/{id}/', auth: 'required', summary: 'Delete a media item' }, (id) => ({ deleted: [id] })),
+  deleteMany: managers.write(core.deleteMediaItems, undefined, val.MediaIdsInput),
+  reprocess: managers.act(core.reprocessMedia, { at: 'POST /api/media/{id}/reprocess/', auth: 'required', summary: 'Process a media item again' }),
 }
 
 /**

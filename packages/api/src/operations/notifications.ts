@@ -1,7 +1,7 @@
 import * as core from '@meridian/core'
 import * as v from 'valibot'
 import { authedProcedure } from '../trpc/init.ts'
-import { custom, operations } from './kit.ts'
+import { operations } from './kit.ts'
 
 /**
  * The notifications bell (docs/notifications.md): everyone signed in, their own only, DRF-paged latest first with
@@ -17,7 +17,7 @@ export const notifications = {
     query: core.ListNotificationsQuery,
   }),
   unread: signedIn.read(core.unreadNotificationCount),
-  readAll: custom(
+  readAll: signedIn.custom(
     authedProcedure.mutation(({ ctx }) => core.markAllNotificationsRead(ctx.service)),
     {
       at: `POST ${base}/read-all/`,

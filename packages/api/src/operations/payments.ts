@@ -2,7 +2,7 @@ import * as core from '@meridian/core'
 import * as v from 'valibot'
 import { rawBody } from '../rest/raw-body.ts'
 import { gatedProcedure } from '../trpc/init.ts'
-import { custom, operations, restOnly, type At } from './kit.ts'
+import { operations, restOnly, type At } from './kit.ts'
 
 /**
  * Payments (1-platform-core §7, docs/bookings.md "Payments"): create-intent and confirm as the spec names them, the
@@ -13,57 +13,33 @@ import { custom, operations, restOnly, type At } from './kit.ts'
 const base = '/api/payments'
 const payers = operations(gatedProcedure(core.requirePayer))
 const scoped = operations(gatedProcedure(core.requirePaymentScope))
-const staff = gatedProcedure(core.requirePaymentStaff)
+const staff = operations(gatedProcedure(core.requirePaymentStaff), { id: v.unknown() })
 /** The documented body: the services read their fields by hand, so there is no valibot schema to convert. */
-const jsonBody = (properties: Record<string, unknown>, required?: string[]) => ({
-  jsonSchema: { type: 'object', properties, ...(required && { required }) },
-})
+const jsonBody = (properties: Record<string, unknown>, required?: string[]) => ({ jsonSchema: { type: 'object', properties, ...(required && { required }) } })
 
 /** A staff mark on a payment: tRPC `{id, method?, refund_reference?}`, the whole input the service's; REST POST on the payment's path. */
 const mark = (service: typeof core.markPaymentReceived, at: At, summary: string, body: Record<string, unknown>) =>
-  custom(
-    staff
-      .input(v.object({ id: v.unknown(), method: v.optional(v.unknown()), refund_reference: v.optional(v.unknown()) }))
-      .mutation(({ ctx, input }) => service(ctx.service, input.id, input)),
-    {
-      at,
-      summary,
-      body: jsonBody(body),
-      errors: [409],
-      handler: async ({ ctx, params, body }) => ({ body: await service(ctx, params.id, await body()) }),
-    },
-  )
+  staff.flat(service, { method: v.optional(v.unknown()), refund_reference: v.optional(v.unknown()) }, { at, summary, body: jsonBody(body), errors: [409] })
 
 export const payments = {
-  createIntent: custom(payers.create(core.createPaymentIntent).procedure, {
+  createIntent: payers.create(core.createPaymentIntent, {
     at: `POST ${base}/create-intent/`,
     summary: 'Start paying a booking (201; 200 for an intent already open)',
     body: jsonBody({ booking_id: { type: 'integer', minimum: 1 } }, ['booking_id']),
-    status: 201,
     alsoStatus: [200],
     errors: [409, 503],
-    handler: async ({ ctx, body }) => {
-      const made = await core.createPaymentIntent(ctx, await body())
-      return { status: made.created ? 201 : 200, body: made }
-    },
   }),
-  confirm: custom(scoped.create(core.confirmPayment).procedure, {
+  confirm: scoped.write(core.confirmPayment, {
     at: `POST ${base}/confirm/`,
     summary: 'Confirm a payment after the provider took it',
     body: jsonBody({ payment_intent_id: { type: 'string' } }, ['payment_intent_id']),
     errors: [409, 503],
-    handler: async ({ ctx, body }) => ({ body: await core.confirmPayment(ctx, await body()) }),
   }),
-  history: scoped.list(core.listPaymentHistory, core.PAYMENTS_PAGE_SIZE, {
-    at: `GET ${base}/history/`,
-    summary: "The caller's payments, newest first",
-  }),
+  history: scoped.list(core.listPaymentHistory, core.PAYMENTS_PAGE_SIZE, { at: `GET ${base}/history/`, summary: "The caller's payments, newest first" }),
   markReceived: mark(core.markPaymentReceived, `POST ${base}/{id}/mark-received/`, 'Mark a manual payment received (staff)', {
     method: { type: 'string', description: 'How it was paid (bank transfer, cash…).' },
   }),
-  markRefunded: mark(core.markRefundPaid, `POST ${base}/{id}/mark-refunded/`, 'Mark a refund paid out (staff)', {
-    refund_reference: { type: 'string' },
-  }),
+  markRefunded: mark(core.markRefundPaid, `POST ${base}/{id}/mark-refunded/`, 'Mark a refund paid out (staff)', { refund_reference: { type: 'string' } }),
   webhook: restOnly({
     at: `POST ${base}/webhook/`,
     auth: 'public',

@@ -1,9 +1,8 @@
 import * as core from '@meridian/core'
 import * as val from '@meridian/validators'
 import * as v from 'valibot'
-import { queryFilters } from '../rest/pagination.ts'
 import { gatedProcedure } from '../trpc/init.ts'
-import { custom, operations } from './kit.ts'
+import { operations } from './kit.ts'
 
 /**
  * The specialist calls (1-platform-core.md §7 Specialist; docs/quiz-review.md, docs/customers.md). The detail of one
@@ -13,8 +12,7 @@ import { custom, operations } from './kit.ts'
 const base = '/users/api/specialist'
 const reviewers = operations(gatedProcedure(core.requireQuizReviewer))
 const customerStaff = operations(gatedProcedure(core.requireCustomerStaff))
-const expertStaff = gatedProcedure(core.requireExpertStaff)
-const expertDesk = operations(expertStaff)
+const expertDesk = operations(gatedProcedure(core.requireExpertStaff))
 
 export const specialist = {
   dashboard: reviewers.read(core.getSpecialistDashboard, { at: `GET ${base}/dashboard/`, summary: "The specialist's dashboard figures" }),
@@ -40,21 +38,15 @@ export const specialist = {
     { at: `POST ${base}/customers/{id}/notes/`, summary: 'Save a note on a customer', body: val.CustomerNoteInput, status: 201 },
     { optionalData: true },
   ),
-  assignExpert: custom(expertDesk.create(core.assignTravelerExpert).procedure, {
+  assignExpert: expertDesk.write(core.assignTravelerExpert, {
     at: `POST ${base}/assign-expert/`,
     summary: 'Assign an expert to a traveler',
     body: val.AssignTravelerExpertInput,
-    handler: async ({ ctx, body }) => ({ body: await core.assignTravelerExpert(ctx, await body()) }),
   }),
-  experts: custom(
-    expertStaff
-      .input(v.optional(v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(100))) }), {}))
-      .query(({ ctx, input }) => core.listExpertDirectory(ctx.service, input)),
-    {
-      at: `GET ${base}/experts/`,
-      summary: 'The expert directory',
-      handler: async ({ ctx, query }) => ({ body: await core.listExpertDirectory(ctx, queryFilters(query)) }),
-    },
+  experts: expertDesk.query(
+    core.listExpertDirectory,
+    { at: `GET ${base}/experts/`, summary: 'The expert directory' },
+    v.optional(v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(100))) }), {}),
   ),
   expert: expertDesk.get(core.getExpertProfile, { at: `GET ${base}/experts/{id}/`, summary: "One expert's profile" }),
 }

@@ -1,7 +1,6 @@
 import * as core from '@meridian/core'
 import * as val from '@meridian/validators'
 import * as v from 'valibot'
-import { queryFilters } from '../rest/pagination.ts'
 import { gatedProcedure } from '../trpc/init.ts'
 import { custom, operations } from './kit.ts'
 
@@ -13,12 +12,11 @@ import { custom, operations } from './kit.ts'
 const traveler = '/users/api/traveler'
 const expertDesk = '/users/api/expert'
 const travelerGate = gatedProcedure(core.requireTraveler)
-const performanceGate = gatedProcedure(core.requirePerformanceReader)
 const scoped = operations(gatedProcedure(core.requireTripScope))
 const travelers = operations(travelerGate)
 const experts = operations(gatedProcedure(core.requireExpert))
 const assigners = operations(gatedProcedure(core.requireAssigner))
-const performance = operations(performanceGate)
+const performance = operations(gatedProcedure(core.requirePerformanceReader))
 const size = val.TRIPS_PAGE_SIZE
 
 /** Trips: the /users/api/traveler/… calls, plus the screens' own reads. */
@@ -37,24 +35,10 @@ export const trips = {
       at: `PATCH ${traveler}/trips/{id}/`,
       summary: 'Change a trip',
       body: val.UpdateTripInput,
-      readOnly: [
-        'location',
-        'city',
-        'country',
-        'image',
-        'days',
-        'trip_type',
-        'budget_spent',
-        'budget_remaining',
-        'flights_count',
-        'accommodations_count',
-        'activities_count',
-        'expert',
-        'assignment',
-        'rating',
-        'rating_comment',
-        'created_at',
-      ],
+      readOnly:
+        'location city country image days trip_type budget_spent budget_remaining flights_count accommodations_count activities_count expert assignment rating rating_comment created_at'.split(
+          ' ',
+        ),
       errors: [409],
     },
     { optionalData: true },
@@ -82,12 +66,7 @@ export const tripRequests = {
       .input(v.object({ step: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)), values: v.record(v.string(), v.unknown()) }))
       .mutation(({ ctx, input }) => core.saveTripDraft(ctx.service, input.step, input.values)),
   ),
-  clearDraft: custom(
-    travelerGate.mutation(async ({ ctx }) => {
-      await core.clearTripDraft(ctx.service)
-      return { cleared: true }
-    }),
-  ),
+  clearDraft: custom(travelerGate.mutation(async ({ ctx }) => (await core.clearTripDraft(ctx.service), { cleared: true }))),
 }
 
 /** The expert's desk: the /users/api/expert/… calls. */
@@ -99,15 +78,10 @@ export const expert = {
     summary: "The expert's assignments",
     query: val.AssignmentFilters,
   }),
-  performance: custom(
-    performanceGate
-      .input(v.optional(v.object({ expert_id: v.optional(val.RecordId) }), {}))
-      .query(({ ctx, input }) => core.getExpertPerformance(ctx.service, input)),
-    {
-      at: `GET ${expertDesk}/performance/`,
-      summary: "An expert's performance figures",
-      handler: async ({ ctx, query }) => ({ body: await core.getExpertPerformance(ctx, queryFilters(query)) }),
-    },
+  performance: performance.query(
+    core.getExpertPerformance,
+    { at: `GET ${expertDesk}/performance/`, summary: "An expert's performance figures" },
+    v.optional(v.object({ expert_id: v.optional(val.RecordId) }), {}),
   ),
   accept: experts.act(core.acceptAssignment, { at: `POST ${expertDesk}/accept-assignment/{id}/`, summary: 'Accept an assignment', errors: [409] }),
   decline: experts.act(core.declineAssignment, { at: `POST ${expertDesk}/decline-assignment/{id}/`, summary: 'Decline an assignment', errors: [409] }),

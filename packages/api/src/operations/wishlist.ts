@@ -11,23 +11,17 @@ import { custom, operations } from './kit.ts'
  */
 const owner = gatedProcedure(core.requireWishlistOwner)
 const owners = operations(owner)
-const noContent = { status: 204, body: null }
 export const wishlist = {
   list: owners.list(core.listWishlist, 20, { at: 'GET /api/wishlist/', summary: "The traveler's wishlist", query: val.WishlistFilters }),
   counts: owners.read(core.wishlistCounts, { at: 'GET /api/wishlist/counts/', summary: 'Wishlist counts by type' }),
   /** tRPC answers `{created, item}`; REST the item, 201 when new and 200 when it was saved before. */
-  save: custom(owners.create(core.saveToWishlist).procedure, {
+  save: owners.create(core.saveToWishlist, {
     at: 'POST /api/wishlist/',
+    gate: core.requireWishlistOwner,
     summary: 'Save to the wishlist (201; 200 when already saved)',
     body: val.SaveWishlistInput,
-    status: 201,
     alsoStatus: [200],
     answerKey: 'item',
-    handler: async ({ ctx, body }) => {
-      core.requireWishlistOwner(ctx)
-      const { created, item } = await core.saveToWishlist(ctx, await body())
-      return { status: created ? 201 : 200, body: item }
-    },
   }),
   unsave: custom(
     owner.input(v.record(v.string(), v.unknown())).mutation(({ ctx, input }) => core.removeWishlistTarget(ctx.service, input)),
@@ -37,17 +31,10 @@ export const wishlist = {
       query: val.SaveWishlistInput,
       handler: async ({ ctx, query }) => {
         await core.removeWishlistTarget(ctx, queryFilters(query))
-        return noContent
+        return { status: 204, body: null }
       },
     },
   ),
   /** tRPC answers the item removed; REST 204. */
-  remove: custom(owners.act(core.removeFromWishlist).procedure, {
-    at: 'DELETE /api/wishlist/{id}/',
-    summary: 'Remove a wishlist item',
-    handler: async ({ ctx, params }) => {
-      await core.removeFromWishlist(ctx, params.id)
-      return noContent
-    },
-  }),
+  remove: owners.remove(core.removeFromWishlist, { at: 'DELETE /api/wishlist/{id}/', summary: 'Remove a wishlist item' }, (_id, item) => item),
 }

@@ -52,7 +52,8 @@ function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 91 || c === 123) max = Math.max(max, ++depth)
@@ -84,7 +85,10 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   if (!req.complete) throw new ClientGoneError('the request body ended early')
   if (size === 0) return {}
   const text = Buffer.concat(chunks).toString('utf8')
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
   if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
   if (type && type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(415, { detail: `Unsupported media type "${type}" in request.` })
@@ -119,9 +123,7 @@ export function errorResponse(
       case 'invalid':
         return { status: 400, body: error.fields ?? { detail: error.message }, headers: {} }
       case 'conflict':
-        return error.fields
-          ? { status: 400, body: error.fields, headers: {} }
-          : { status: 409, body: { detail: error.message }, headers: {} }
+        return error.fields ? { status: 400, body: error.fields, headers: {} } : { status: 409, body: { detail: error.message }, headers: {} }
       case 'unauthenticated':
         return { status: 401, body: { detail: error.message }, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } }
       case 'forbidden':

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildOpenApiDocument, type Json, OPENAPI_TITLE } from './openapi.ts'
-import type { RestRouteInfo, RouteTable } from './router.ts'
+import type { Handler, RestEndpoint, RestRouteInfo, RouteDoc } from './router.ts'
 
 /** GET: the OpenAPI 3.1 document (JSON). */
 export const OPENAPI_SCHEMA_PATH = '/api/schema/'
@@ -54,19 +54,25 @@ const PAGE = `<!doctype html>
 </html>
 `
 
-/** The document and its reference page (docs/api.md): public, derived from the route table. */
 /**
- * The document's and the page's routes. `routes` lists the whole table (these two included); the document is derived
- * from code, so built once per process on first request, only its server differing per request.
+ * The document and its reference page (docs/api.md), public. `routes` lists the whole table (these included); the
+ * document is derived from code, so built once per process on first request, only its server differing per request.
  */
-export function openApiRoutes(table: RouteTable, routes: () => RestRouteInfo[]) {
+export function openApiEndpoints(routes: () => RestRouteInfo[]): RestEndpoint[] {
   let built: Json | undefined
   const documentFor = (origin: string): Json => {
     built ??= buildOpenApiDocument({ routes: routes() })
     return { ...built, servers: [{ url: origin }] }
   }
-  table
-    .add('GET', OPENAPI_SCHEMA_PATH, async ({ origin }) => ({ body: documentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }), 'public', {
+  const place = (path: string, handler: Handler, doc: Omit<RouteDoc, 'tag'>): RestEndpoint => ({
+    method: 'GET',
+    path,
+    auth: 'public',
+    handler,
+    doc: { tag: 'API reference', ...doc },
+  })
+  return [
+    place(OPENAPI_SCHEMA_PATH, async ({ origin }) => ({ body: documentFor(origin), headers: { 'Cache-Control': 'public, max-age=300' } }), {
       summary: 'This OpenAPI 3.1 document',
       description: 'Generated from the route table and the services’ valibot schemas.',
       response: {
@@ -74,22 +80,18 @@ export function openApiRoutes(table: RouteTable, routes: () => RestRouteInfo[]) 
         properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' }, components: { type: 'object' } },
         required: ['openapi', 'info', 'paths', 'components'],
       },
-    })
-    .add(
-      'GET',
-      API_DOCS_PATH,
-      async () => ({ raw: true, body: PAGE, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } }),
-      'public',
-      { summary: 'The API reference page (HTML)', produces: 'text/html' },
-    )
-  // Each file at a path of its own: nothing else under /api/docs/ answers but 404.
-  for (const [name, { type }] of Object.entries(ASSETS)) {
-    table.add(
-      'GET',
-      `${API_DOCS_PATH}${name}`,
-      async () => ({ raw: true, body: await asset(name), headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } }),
-      'public',
-      { summary: `The reference page's ${name}`, produces: type.split(';')[0]! },
-    )
-  }
+    }),
+    place(API_DOCS_PATH, async () => ({ raw: true, body: PAGE, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } }), {
+      summary: 'The API reference page (HTML)',
+      produces: 'text/html',
+    }),
+    // Each file at a path of its own: nothing else under /api/docs/ answers but 404.
+    ...Object.entries(ASSETS).map(([name, { type }]) =>
+      place(
+        `${API_DOCS_PATH}${name}`,
+        async () => ({ raw: true, body: await asset(name), headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } }),
+        { summary: `The reference page's ${name}`, produces: type.split(';')[0]! },
+      ),
+    ),
+  ]
 }

@@ -81,12 +81,7 @@ const SECURITY: Record<AuthMode, Json[]> = {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` })
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No content',
-}
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' }
 
 export class OpenApiBuilder {
   readonly schemas: Record<string, Json> = {}
@@ -164,10 +159,7 @@ export class OpenApiBuilder {
       operation.requestBody = { required: true, content: { 'multipart/form-data': { schema } } }
     } else if (doc?.body) {
       const schema = isJsonBody(doc.body) ? doc.body.jsonSchema : this.schemaRef(doc.body, doc.partial)
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
-      }
+      operation.requestBody = { required: true, content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } }
     }
     operation.responses = this.responses(route, doc, pathParams.length > 0)
     return operation

@@ -37,12 +37,7 @@ export function pageResponse<T>(url: string, request: PageRequest, count: number
   const link = (page: number) => pageLink(url, page)
   const lastPage = Math.max(1, Math.ceil(count / request.pageSize))
   if (request.page > lastPage) throw new DomainError('not_found', 'Invalid page.')
-  return {
-    count,
-    next: request.page < lastPage ? link(request.page + 1) : null,
-    previous: request.page > 1 ? link(request.page - 1) : null,
-    results,
-  }
+  return { count, next: request.page < lastPage ? link(request.page + 1) : null, previous: request.page > 1 ? link(request.page - 1) : null, results }
 }
 
 /** Query parameters as a plain object (the last value of a repeated key wins), without pagination's own. */
@@ -53,21 +48,22 @@ export function queryFilters(query: URLSearchParams): Record<string, string> {
   return out
 }
 
-type ListService = (
-  ctx: RestCall['ctx'],
-  query: unknown,
-  page: { limit: number; offset: number },
-) => Promise<{ count: number; results: unknown[]; next_cursor?: string | null; counters?: Record<string, number> }>
+type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
 
 /**
- * A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. Counters a
- * service answers beside its page (the customers' status counters) follow DRF's four keys.
+ * A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. What a
+ * service answers beside its page (the customers' status counters, the activities' stats chips) follows DRF's keys;
+ * the cursor is the typed procedures' own.
  */
 export const pagedList =
   (list: ListService, defaultSize: number): Handler =>
   async ({ ctx, query, origin, req }) => {
     const page = pageRequest(query, defaultSize)
-    const { count, results, counters } = await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
-    const body = pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results)
-    return { body: counters ? { ...body, counters } : body }
+    const {
+      count,
+      results,
+      next_cursor: _cursor,
+      ...beside
+    } = (await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })) as { count: number; results: unknown[]; next_cursor?: unknown }
+    return { body: { ...pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results), ...beside } }
   }

@@ -101,47 +101,10 @@ export interface RestRouteInfo {
   doc?: RouteDoc
 }
 
-interface Route {
-  method: Method
-  segments: string[]
+/** A route of the table: where, the auth mode, what answers and what the reference says (operations/kit.ts builds them). */
+export interface RestEndpoint extends RestRouteInfo {
   handler: Handler
-  auth: AuthMode
-}
-
-export interface RouteTable {
-  /** A route: its auth mode ('required' when left out) and its documentation (RouteDoc), in that order; either may be left out. */
-  add(method: Method, path: string, handler: Handler, auth?: AuthMode | RouteDoc, doc?: RouteDoc): RouteTable
-}
-
-/** `add`'s optional arguments sorted out: the auth mode (default 'required') and the doc, if any. */
-export function routeOptions(auth: AuthMode | RouteDoc | undefined, doc: RouteDoc | undefined): { auth: AuthMode; doc: RouteDoc | undefined } {
-  if (typeof auth === 'object') return { auth: 'required', doc: auth }
-  return { auth: auth ?? 'required', doc }
-}
-
-/** The same table, with `tag` filled in on every route's doc that does not name its own: one area's registrations. */
-export function tagged(table: RouteTable, tag: string): RouteTable {
-  const view: RouteTable = {
-    add(method, path, handler, authOrDoc, given) {
-      const { auth, doc } = routeOptions(authOrDoc, given)
-      table.add(method, path, handler, auth, doc && { tag, ...doc })
-      return view
-    },
-  }
-  return view
-}
-
-/** A table for registrations made elsewhere without docs: each route's doc by `METHOD /path/`, tagged. */
-export function withDocs(table: RouteTable, tag: string, docs: Record<string, RouteDoc>): RouteTable {
-  const view: RouteTable = {
-    add(method, path, handler, authOrDoc, given) {
-      const { auth, doc } = routeOptions(authOrDoc, given)
-      const found = doc ?? docs[`${method} ${path}`]
-      table.add(method, path, handler, auth, found && { tag, ...found })
-      return view
-    },
-  }
-  return view
+  doc: RouteDoc
 }
 
 const split = (path: string) => path.split('/').filter(Boolean)
@@ -161,18 +124,12 @@ const isIdParam = (name: string) => name === 'id' || name.endsWith('_id')
  * A small DRF-shaped router over node:http: exact paths and {param} segments, trailing slash optional,
  * 404 JSON for unknown paths, 405 with Allow for known paths and other methods.
  */
-export function createRouter(app: AppServices) {
-  const routes: Route[] = []
-  const table: RouteTable = {
-    add(method, path, handler, authOrDoc) {
-      routes.push({ method, segments: split(path), handler, auth: routeOptions(authOrDoc, undefined).auth })
-      return table
-    },
-  }
+export function createRouter(app: AppServices, table: RestEndpoint[]) {
+  const routes = table.map((route) => ({ ...route, segments: split(route.path) }))
 
   function match(path: string) {
     const parts = split(path)
-    const found: { route: Route; params: Record<string, string> }[] = []
+    const found: { route: (typeof routes)[number]; params: Record<string, string> }[] = []
     for (const route of routes) {
       if (route.segments.length !== parts.length) continue
       const params: Record<string, string> = {}
@@ -228,7 +185,7 @@ export function createRouter(app: AppServices) {
       const proto = requestProtocol(req, app.config.trustProxy)
       const origin = app.config.appOrigin ?? `${proto}://${req.headers.host ?? 'localhost'}`
       const reply = await hit.route.handler({
-        ctx: serviceContext(app, actor, meta),
+        ctx: serviceContext(app, actor, { ...meta, linkOrigin: origin }),
         params: hit.params,
         query: url.searchParams,
         body: () => (bodyPromise ??= readBody(req)),
@@ -248,5 +205,5 @@ export function createRouter(app: AppServices) {
     }
   }
 
-  return { table, handle }
+  return handle
 }

@@ -14,12 +14,19 @@ let url: string
 beforeAll(async () => {
   handle = await createTestDatabase()
   const app = createAppServices(handle, loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/meridian-server-errors' }))
-  const { table, handle: serve } = createRouter(app)
-  table
-    .add('POST', '/api/boom/', async () => {
-      throw new Error('database password=hunter2 exposed in a message')
-    }, 'public')
-    .add('GET', '/api/fine/', async () => ({ body: { ok: true } }), 'public')
+  const doc = { summary: 'A route of this test' }
+  const serve = createRouter(app, [
+    {
+      method: 'POST',
+      path: '/api/boom/',
+      auth: 'public',
+      doc,
+      handler: async () => {
+        throw new Error('database password=hunter2 exposed in a message')
+      },
+    },
+    { method: 'GET', path: '/api/fine/', auth: 'public', doc, handler: async () => ({ body: { ok: true } }) },
+  ])
   server = http.createServer((req, res) => void serve(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -130,9 +130,7 @@ const sameSiteWrites = t.middleware(({ ctx, type, next }) => {
   return next()
 })
 
-const withService = t.middleware(({ ctx, next }) =>
-  next({ ctx: { service: serviceContext(ctx.app, ctx.actor, ctx.meta) as ServiceContext } }),
-)
+const withService = t.middleware(({ ctx, next }) => next({ ctx: { service: serviceContext(ctx.app, ctx.actor, ctx.meta) as ServiceContext } }))
 
 export const publicProcedure = t.procedure.use(mapErrors).use(sameSiteWrites).use(withService)
 

@@ -5,8 +5,7 @@ import * as v from 'valibot'
  * A list procedure's input: the filters (checked by the service), and either a page number (as REST's ?page=) or
  * the `cursor` a previous answer gave as `next_cursor`, which costs the same at any depth (decision 021).
  */
-export const listInput = (size: number) =>
-  v.optional(v.object({ filters: v.optional(v.record(v.string(), v.unknown()), {}), ...pageFields(size) }), {})
+export const listInput = (size: number) => v.optional(v.object({ filters: v.optional(v.record(v.string(), v.unknown()), {}), ...pageFields(size) }), {})
 
 /** The paging fields of a list input: a page from 1, a page size from 1 to 500, or a cursor. */
 export const pageFields = (size: number) => ({

@@ -13,7 +13,7 @@ import { readActivity } from './activities.ts'
 type Kind = 'photo' | 'video'
 
 /** The photos (or videos) of an activity, by display order then newest first. Needs activity management access. */
-export async function listActivityMedia(ctx: ServiceContext, rawId: unknown, kind: Kind, base = ''): Promise<MediaDto[]> {
+export async function listActivityMedia(ctx: ServiceContext, rawId: unknown, kind: Kind, base = ctx.request.linkOrigin ?? ''): Promise<MediaDto[]> {
   canManageActivities(ctx)
   const id = recordId(rawId, ACTIVITY_MESSAGES.notFound)
   await readActivity(ctx.db, id)
@@ -29,7 +29,7 @@ export async function listActivityMedia(ctx: ServiceContext, rawId: unknown, kin
  * POST photos/attach/ (photo_ids) or videos/attach/ (video_ids): library items become the activity's (moved from
  * whatever they were attached to). Unknown ids or items of the other type are a field error; nothing changes then.
  */
-export async function attachActivityMedia(ctx: ServiceContext, rawId: unknown, kind: Kind, input: unknown, base = '') {
+export async function attachActivityMedia(ctx: ServiceContext, rawId: unknown, kind: Kind, input: unknown, base = ctx.request.linkOrigin ?? '') {
   canManageActivities(ctx)
   const id = recordId(rawId, ACTIVITY_MESSAGES.notFound)
   const field = kind === 'photo' ? 'photo_ids' : 'video_ids'

@@ -69,7 +69,7 @@ const mediaList = pagedList({
  * GET /api/media/: managers see the whole library; anyone else only the ready media of an object they may view
  * (content_type and object_id given). Newest first within the display order.
  */
-export async function listMedia(ctx: ServiceContext, input: unknown, base = ''): Promise<MediaPage> {
+export async function listMedia(ctx: ServiceContext, input: unknown, base = ctx.request.linkOrigin ?? ''): Promise<MediaPage> {
   const query = parseInput(ListMediaQuery, input)
   const { filters, window } = await mediaQuery(ctx, query)
   const { count, rows, next_cursor } = await mediaList.page(ctx.db, filters, window)
@@ -112,7 +112,7 @@ export const mediaListQueries = (
 ) => mediaList.queries(db, filters, window)
 
 /** GET /api/media/gallery/: the ready media of one object, featured first, then by display order. */
-export async function getMediaGallery(ctx: ServiceContext, input: unknown, base = ''): Promise<MediaDto[]> {
+export async function getMediaGallery(ctx: ServiceContext, input: unknown, base = ctx.request.linkOrigin ?? ''): Promise<MediaDto[]> {
   const query = parseInput(MediaGalleryQuery, input)
   const target = await checkAttachment(ctx, query.content_type, query.object_id)
   const manager = canManageMedia(ctx.actor)
@@ -148,7 +148,7 @@ export async function findVisibleMedia(ctx: ServiceContext, id: number): Promise
 }
 
 /** GET /api/media/{id}/. */
-export async function getMedia(ctx: ServiceContext, id: number, base = ''): Promise<MediaDto> {
+export async function getMedia(ctx: ServiceContext, id: number, base = ctx.request.linkOrigin ?? ''): Promise<MediaDto> {
   const row = await findVisibleMedia(ctx, id)
   return (await serializeMediaRows(ctx, [row], base))[0]!
 }

@@ -13,7 +13,7 @@ const notFound = () => new DomainError('not_found', MEDIA_MESSAGES.notFound)
 const visible = (id: number) => and(eq(mediaItems.id, id), sql`${mediaItems.status} <> 'uploading'`)
 
 /** PATCH /api/media/{id}/: title, description, is_featured, order (an integer >= 0). */
-export async function updateMedia(ctx: ServiceContext, id: number, input: unknown, base = ''): Promise<MediaDto> {
+export async function updateMedia(ctx: ServiceContext, id: number, input: unknown, base = ctx.request.linkOrigin ?? ''): Promise<MediaDto> {
   assertCanManageMedia(ctx)
   const data = parseInput(UpdateMediaInput, input)
   const changes: Partial<typeof mediaItems.$inferInsert> = {}
@@ -30,7 +30,7 @@ export async function updateMedia(ctx: ServiceContext, id: number, input: unknow
 }
 
 /** POST /api/media/{id}/reprocess/: a failed or pending item goes back to the queue from scratch. */
-export async function reprocessMedia(ctx: ServiceContext, id: number, base = ''): Promise<MediaDto> {
+export async function reprocessMedia(ctx: ServiceContext, id: number, base = ctx.request.linkOrigin ?? ''): Promise<MediaDto> {
   assertCanManageMedia(ctx)
   if (parseRecordId(id) === null) throw notFound()
   const [row] = await ctx.db

@@ -19,9 +19,14 @@ export const SET_PASSWORD_LINK_HOURS = 72
 
 /**
  * Create a user with a role and optional staff profile. With send_password_link and no password, the user gets a
- * mail (outbox) with a link to choose their own password; until then no password signs them in.
+ * mail (outbox) with a link to choose their own password; until then no password signs them in. The link is under
+ * `origin`: REST's link origin, else the configured one.
  */
-export async function createManagedUser(ctx: ServiceContext, input: unknown, origin: string): Promise<ManagedUserDto> {
+export async function createManagedUser(
+  ctx: ServiceContext,
+  input: unknown,
+  origin = ctx.request.linkOrigin ?? ctx.config.appOrigin ?? `http://localhost:${ctx.config.port}`,
+): Promise<ManagedUserDto> {
   const actor = requireUserManager(ctx)
   const data = parseInput(CreateManagedUserInput, input)
   const role = await roleById(ctx.db, data.role_id)
