@@ -106,16 +106,11 @@ export const currencies = {
     body: val.RateImportInput,
     status: 200,
   }),
-  'rates.updateNow': custom(
-    manage.mutation(({ ctx }) => core.updateRatesNow(ctx.service)),
-    {
-      at: `POST ${mgmt}/update_rates/`,
-      summary: 'Fetch rates from the configured provider now',
-      body: null,
-      errors: [503],
-      handler: async ({ ctx }) => ({ body: await core.updateRatesNow(ctx) }),
-    },
-  ),
+  'rates.updateNow': staff.command(core.updateRatesNow, {
+    at: `POST ${mgmt}/update_rates/`,
+    summary: 'Fetch rates from the configured provider now',
+    errors: [503],
+  }),
   get: staff.get(core.getCurrency, { at: `GET ${mgmt}/{id}/`, summary: 'One currency' }),
   /** PUT replaces a currency; PATCH (and tRPC `update`) changes the fields sent. */
   replace: restOnly({

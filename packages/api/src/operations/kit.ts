@@ -112,6 +112,11 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
     }),
     /** A read of no input: tRPC a bare query; REST GET. */
     read: <R>(service: Service<[], R>, rest?: RestPlace) => ({ procedure: base.query(({ ctx }) => service(ctx.service)), rest: served(rest, service, none) }),
+    /** An action of no input (mark everything read, fetch rates now): tRPC a bare mutation; REST POST with no body. */
+    command: <R>(service: Service<[], R>, rest?: RestPlace) => ({
+      procedure: base.mutation(({ ctx }) => service(ctx.service)),
+      rest: served(rest, service, none, { body: null }),
+    }),
     /** A record by id: tRPC `{id}` (with `query`'s fields, passed on as one object); REST GET with `{id}` in the path and the query. */
     get: <R, Q extends v.ObjectEntries = Record<never, never>>(
       service: Service<[keyof Q] extends [never] ? [Id] : [Id, v.InferOutput<v.ObjectSchema<Q, undefined>>], R>,

@@ -17,14 +17,6 @@ export const notifications = {
     query: core.ListNotificationsQuery,
   }),
   unread: signedIn.read(core.unreadNotificationCount),
-  readAll: signedIn.custom(
-    authedProcedure.mutation(({ ctx }) => core.markAllNotificationsRead(ctx.service)),
-    {
-      at: `POST ${base}/read-all/`,
-      summary: 'Mark every notification read',
-      body: null,
-      handler: async ({ ctx }) => ({ body: await core.markAllNotificationsRead(ctx) }),
-    },
-  ),
+  readAll: signedIn.command(core.markAllNotificationsRead, { at: `POST ${base}/read-all/`, summary: 'Mark every notification read' }),
   read: signedIn.act(core.markNotificationRead, { at: `POST ${base}/{id}/read/`, summary: 'Mark one notification read' }),
 }

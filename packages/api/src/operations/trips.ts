@@ -66,7 +66,7 @@ export const tripRequests = {
       .input(v.object({ step: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)), values: v.record(v.string(), v.unknown()) }))
       .mutation(({ ctx, input }) => core.saveTripDraft(ctx.service, input.step, input.values)),
   ),
-  clearDraft: custom(travelerGate.mutation(async ({ ctx }) => (await core.clearTripDraft(ctx.service), { cleared: true }))),
+  clearDraft: travelers.command(async (ctx) => (await core.clearTripDraft(ctx), { cleared: true })),
 }
 
 /** The expert's desk: the /users/api/expert/… calls. */

@@ -68,23 +68,11 @@ function jsonDepth(text: string): number {
  * A client that aborts mid-body ends in ClientGoneError (no answer is sent).
  */
 export async function readBody(req: IncomingMessage): Promise<unknown> {
-  const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > JSON_BODY_LIMIT) throw tooLarge()
-  const chunks: Buffer[] = []
-  let size = 0
-  try {
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length
-      if (size > JSON_BODY_LIMIT) throw tooLarge()
-      chunks.push(chunk as Buffer)
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error
-    throw new ClientGoneError('the client closed the connection before its request body arrived', { cause: error })
-  }
+  if (Number(req.headers['content-length'] ?? 0) > JSON_BODY_LIMIT) throw tooLarge()
+  const bytes = await readBytes(req, JSON_BODY_LIMIT, 'the client closed the connection before its request body arrived')
   if (!req.complete) throw new ClientGoneError('the request body ended early')
-  if (size === 0) return {}
-  const text = Buffer.concat(chunks).toString('utf8')
+  if (bytes.length === 0) return {}
+  const text = bytes.toString('utf8')
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim()
@@ -103,8 +91,23 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function tooLarge() {
-  return new HttpError(413, { detail: 'Request body is too large.' })
+export const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
+
+/** The body's bytes up to `limit` (413 beyond); a client that goes away ends in ClientGoneError (`gone` says when). */
+export async function readBytes(req: IncomingMessage, limit: number, gone: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > limit) throw tooLarge()
+      chunks.push(chunk as Buffer)
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new ClientGoneError(gone, { cause: error })
+  }
+  return Buffer.concat(chunks)
 }
 
 /**
