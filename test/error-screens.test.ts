@@ -20,7 +20,7 @@ describe('error screens', () => {
       expect(res.status).toBe(500)
       const html = await res.text()
       const shown = /data-error-id="([0-9a-f]{12})"/.exec(html)?.[1]
-      expect(shown).toBeDefined()
+      expect(shown, `the 500 page has no error id; it begins: ${html.slice(0, 600)}`).toBeDefined()
       const lines = log.mock.calls.map((call) => call.map(String).join(' '))
       expect(lines.filter((line) => line.includes(`error ${shown}`) && line.includes('/dashboard/diagnostics'))).toHaveLength(1)
       expect((await fetch(`${server.url}/dashboard/overview`, { headers: { Cookie: cookie } })).status).toBe(200)
