@@ -1,4 +1,4 @@
-// The production build of the web app, made when it is missing or older than its sources. Used by `npm start`,
+// The production build of the web app and the server bundle, made when missing or older than their sources. Used by `npm start`,
 // `npm test` and the suites that serve the whole app in-process. Concurrent callers (test workers) wait for one build.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverBuildFile = path.join(root, 'apps/web/build/server/index.js')
+/** The server as `npm start` runs it (scripts/build-server.mjs). */
+export const serverBundle = path.join(root, 'apps/web/build/server.mjs')
 
 function newest(dir) {
   let latest = 0
@@ -21,13 +23,23 @@ function newest(dir) {
   return latest
 }
 
+const olderThan = (file, time) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < time
+
+const modified = (file) => fs.statSync(path.join(root, file)).mtimeMs
+
+/** When the sources of the Remix build and of the server bundle last changed. */
+function sourcesTimes() {
+  const packages = newest(path.join(root, 'packages'))
+  return {
+    remix: Math.max(packages, newest(path.join(root, 'apps/web/app')), modified('apps/web/vite.config.ts')),
+    server: Math.max(packages, newest(path.join(root, 'apps/web/server')), modified('scripts/build-server.mjs')),
+  }
+}
+
+/** True when the Remix build or the server bundle (scripts/build-server.mjs) is missing or older than its sources. */
 export function buildIsStale() {
-  const sources = Math.max(
-    newest(path.join(root, 'apps/web/app')),
-    newest(path.join(root, 'packages')),
-    fs.statSync(path.join(root, 'apps/web/vite.config.ts')).mtimeMs,
-  )
-  return !fs.existsSync(serverBuildFile) || fs.statSync(serverBuildFile).mtimeMs < sources
+  const sources = sourcesTimes()
+  return olderThan(serverBuildFile, sources.remix) || olderThan(serverBundle, sources.server)
 }
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
@@ -48,14 +60,22 @@ export function ensureBuild({ log = console.log } = {}) {
     }
   }
   try {
-    if (!buildIsStale()) return 0
-    log('Building the web app...')
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
-      cwd: path.join(root, 'apps/web'),
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    })
-    return result.status ?? 1
+    const sources = sourcesTimes()
+    if (olderThan(serverBuildFile, sources.remix)) {
+      log('Building the web app...')
+      const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
+        cwd: path.join(root, 'apps/web'),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      })
+      if (result.status !== 0) return result.status ?? 1
+    }
+    if (olderThan(serverBundle, sources.server)) {
+      log('Bundling the server...')
+      const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' })
+      if (result.status !== 0) return result.status ?? 1
+    }
+    return 0
   } finally {
     fs.rmSync(lock, { recursive: true, force: true })
   }

@@ -20,7 +20,17 @@ export type Schema = typeof schema
 /** One type for both drivers; services never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
+/**
+ * The repository's drizzle/ folder, found upwards from this module: from packages/db/src when run as TypeScript,
+ * from apps/web/build when bundled into the server.
+ */
+export const migrationsFolder = (() => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'drizzle')
+    if (fs.existsSync(path.join(folder, 'meta/_journal.json'))) return folder
+    if (path.dirname(dir) === dir) return path.resolve(fileURLToPath(import.meta.url), '../../../../drizzle')
+  }
+})()
 
 export interface DatabaseHandle {
   db: Database

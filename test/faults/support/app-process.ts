@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Shared by every app process of a test, as it must be in production (tokens made by one verify on another). */
 export const FAULTS_JWT_SECRET = 'meridian-faults-jwt-secret-0123456789abcdef'
 
-/** One real server process (apps/web/server/index.ts over the production Remix build), as `npm start` runs it. */
+/** One real server process (the bundled server, apps/web/build/server.mjs, over the production Remix build), as `npm start` runs it. */
 export interface AppProcess {
   url: string
   pid: number
@@ -43,7 +43,7 @@ export async function startApp(env: Record<string, string>, options: { startTime
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-faults-app-'))
   const base = { ...process.env }
   for (const name of CLEARED) delete base[name]
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/web/server/index.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/web/build/server.mjs')], {
     cwd: root,
     env: {
       ...base,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildOpenApiDocument, type Json, OPENAPI_TITLE } from './openapi.ts'
 import type { Handler, RestEndpoint, RestRouteInfo, RouteDoc } from './router.ts'
 
@@ -13,14 +12,14 @@ export const API_DOCS_PATH = '/api/docs/'
 /** The reference page and its files: HTML and scripts, so the HTTP app gives them the site's security headers (CSP). */
 export const isApiDocsPath = (pathname: string) => pathname === '/api/docs' || pathname.startsWith(API_DOCS_PATH)
 
-const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-const here = path.dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'))
 
 /** The page's files, all served from this origin: the viewer (swagger-ui-dist) and its start-up (openapi-page.js). */
 const ASSETS: Record<string, { file: string; type: string }> = {
   'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
   'swagger-ui-bundle.js': { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
-  'api-docs.js': { file: path.join(here, 'openapi-page.js'), type: 'text/javascript; charset=utf-8' },
+  'api-docs.js': { file: require.resolve('@meridian/api/openapi-page.js'), type: 'text/javascript; charset=utf-8' },
   'favicon-32x32.png': { file: path.join(swaggerDir, 'favicon-32x32.png'), type: 'image/png' },
 }
 

@@ -1,0 +1,52 @@
+// The production server as one JavaScript file (decision 030): apps/web/server/index.ts and the workspace packages it
+// loads, bundled by esbuild into apps/web/build/server.mjs, which `npm start` runs with plain node. Dependencies from
+// node_modules stay external (node loads them as they are); so does the Remix server build, which the server imports
+// at start.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const serverBundle = path.join(root, 'apps/web/build/server.mjs')
+
+const hoisted = path.join(root, 'node_modules') + path.sep
+
+/**
+ * Bare imports other than the workspace's own packages stay imports: node resolves them at run time as it would from
+ * the root. One installed only under a package's own node_modules (not hoisted) is imported by its path from the bundle.
+ */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@meridian/') || args.pluginData === 'resolving') return undefined
+      if (args.path.startsWith('node:')) return { path: args.path, external: true }
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' })
+      if (found.errors.length || !found.path || found.path.startsWith(hoisted)) return { path: args.path, external: true }
+      return { path: path.relative(path.dirname(serverBundle), found.path), external: true }
+    })
+  },
+}
+
+/** Bundle the server; resolves when apps/web/build/server.mjs is written. */
+export async function buildServer() {
+  const { build } = await import('esbuild')
+  fs.mkdirSync(path.dirname(serverBundle), { recursive: true })
+  await build({
+    entryPoints: [path.join(root, 'apps/web/server/index.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [externalDependencies],
+    // As node resolves a package's exports for import (not the bundlers' `module` field).
+    conditions: [],
+    mainFields: ['main'],
+  })
+}
+
+// `node scripts/build-server.mjs` (the web app's `npm run build` runs it after the Remix build).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer()
