@@ -1,13 +1,14 @@
 // The production server as one JavaScript file (decision 030): apps/web/server/index.ts and the workspace packages it
-// loads, bundled by esbuild into apps/web/build/server.mjs, which `npm start` runs with plain node. Dependencies from
-// node_modules stay external (node loads them as they are); so does the Remix server build, which the server imports
-// at start.
+// loads, bundled by esbuild into apps/web/build/node/server.mjs, which `npm start` runs with plain node. What only a
+// server process needs is a chunk of its own, loaded by a worker, so the primary of several workers stays small.
+// Dependencies from node_modules stay external (node loads them as they are); so does the Remix server build, which
+// the server imports at start.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const serverBundle = path.join(root, 'apps/web/build/server.mjs')
+export const serverBundle = path.join(root, 'apps/web/build/node/server.mjs')
 
 const hoisted = path.join(root, 'node_modules') + path.sep
 
@@ -28,14 +29,19 @@ const externalDependencies = {
   },
 }
 
-/** Bundle the server; resolves when apps/web/build/server.mjs is written. */
+/** Bundle the server; resolves when apps/web/build/node/ is written. */
 export async function buildServer() {
   const { build } = await import('esbuild')
-  fs.mkdirSync(path.dirname(serverBundle), { recursive: true })
+  const outdir = path.dirname(serverBundle)
+  fs.rmSync(outdir, { recursive: true, force: true })
   await build({
-    entryPoints: [path.join(root, 'apps/web/server/index.ts')],
-    outfile: serverBundle,
+    entryPoints: { server: path.join(root, 'apps/web/server/index.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // Chunks beside the entry, so an import by path from the bundle (below) holds for every file of it.
+    chunkNames: '[name]-[hash]',
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverBuildFile = path.join(root, 'apps/web/build/server/index.js')
 /** The server as `npm start` runs it (scripts/build-server.mjs). */
-export const serverBundle = path.join(root, 'apps/web/build/server.mjs')
+export { serverBundle } from './build-server.mjs'
+import { serverBundle } from './build-server.mjs'
 
 function newest(dir) {
   let latest = 0

@@ -9,8 +9,12 @@ import { root, serverBundle } from '../scripts/ensure-build.mjs'
 /** `npm start` as a newcomer runs it: the compiled server under plain node, and a SIGTERM that leaves nothing behind. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-start-'))
 let launcher: ChildProcess | undefined
-afterAll(() => {
-  if (launcher?.exitCode === null) launcher.kill('SIGKILL')
+afterAll(async () => {
+  // A failed test still stops what it started: the launcher passes SIGTERM on to the server.
+  if (launcher && launcher.exitCode === null) {
+    launcher.kill('SIGTERM')
+    await new Promise((resolve) => launcher!.once('exit', resolve))
+  }
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 

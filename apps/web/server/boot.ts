@@ -16,6 +16,7 @@ import {
   type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
+import { EXIT_CONFIG } from './process-config.ts'
 import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridian/core/seed'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
@@ -30,8 +31,6 @@ const FIGURES_FLUSH_MS = 60_000
 /** How often participants offline for 15 minutes are looked for. */
 const CHAT_MAIL_CHECK_MS = 60_000
 
-/** Exit code of a server that cannot start as configured; scripts/supervise.mjs does not restart it. */
-export const EXIT_CONFIG = 78
 
 export interface Booted {
   config: AppConfig
@@ -150,8 +149,4 @@ export async function boot(): Promise<Booted> {
       await handle.close()
     },
   }
-}
-
-export function describeDatabase(config: AppConfig) {
-  return config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`
 }

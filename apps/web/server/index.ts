@@ -1,40 +1,32 @@
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { ServerBuild } from '@remix-run/node'
-import { boot, describeDatabase } from './boot.ts'
-import { createHttpServer } from './http-app.ts'
-import { gracefulServer, signalHandler } from './shutdown.ts'
+import cluster from 'node:cluster'
+import { ConfigError, loadConfig } from '@meridian/core/config'
+import { createLogger, defaultLogSettings } from '@meridian/core/observability'
+import { describeDatabase, EXIT_CONFIG } from './process-config.ts'
+import { runWorkers } from './workers.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const started = Date.now()
-const { config, handle, app, figures, logger, media, stopWork, stop } = await boot()
-const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
-const server = createHttpServer({
-  app,
-  build,
-  clientDir: path.join(root, 'build/client'),
-  ping: handle.ping,
-  figures,
-  logger,
-  database: handle,
-  jobs: media,
-  draining: () => graceful.draining,
-})
-server.keepAliveTimeout = 65_000
-// SIGTERM/SIGINT (docs/operations.md "Graceful shutdown"): stop accepting, let requests in flight finish within
-// SHUTDOWN_TIMEOUT_MS, end event streams with a reconnect hint, hand back unfinished media, close the database.
-const graceful = gracefulServer(server, {
-  timeoutMs: config.shutdownTimeoutMs,
-  logger,
-  steps: { closeStreams: () => app.events.closeStreams(), stopWork, stop },
-})
+/** How many workers the configuration asks for (docs/operations.md "Workers"); 1 serves in this process. */
+function workersWanted(): number {
+  if (cluster.isWorker) return 1
+  try {
+    const config = loadConfig()
+    if (config.webConcurrency === 1 && !config.databaseUrl && process.env.WEB_CONCURRENCY && process.env.WEB_CONCURRENCY !== '1') {
+      createLogger(config.observability).info('One process on the embedded database (PGlite lives in its process): WEB_CONCURRENCY applies with DATABASE_URL')
+    }
+    return config.webConcurrency
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    createLogger(defaultLogSettings()).fatal(error.message)
+    process.exit(EXIT_CONFIG)
+  }
+}
 
-server.listen(config.port, config.host, () => {
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
-  logger.info(`Meridian listening on http://localhost:${port} (${describeDatabase(config)}) in ${Date.now() - started} ms`)
-})
-
-const onSignal = signalHandler(graceful, { logger, exit: (code) => process.exit(code) })
-process.on('SIGINT', onSignal)
-process.on('SIGTERM', onSignal)
+const workers = workersWanted()
+if (workers > 1) {
+  const config = loadConfig()
+  const logger = createLogger(config.observability)
+  logger.info(`Meridian starting ${workers} workers (WEB_CONCURRENCY) on ${describeDatabase(config)}`)
+  runWorkers({ count: workers, logger, configExitCode: EXIT_CONFIG, exit: (code) => process.exit(code) })
+} else {
+  const { serve } = await import('./serve.ts')
+  await serve()
+}

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { StorageOptions } from '@meridian/storage'
@@ -45,6 +46,11 @@ export interface AppConfig {
    * finish before they are cut (docs/operations.md "Graceful shutdown").
    */
   shutdownTimeoutMs: number
+  /**
+   * WEB_CONCURRENCY: server processes (workers) behind the one port, each restarted on its own when it dies; on
+   * PostgreSQL the core count unless said, always 1 on the embedded database (PGlite lives in its process).
+   */
+  webConcurrency: number
   /** Payments (docs/bookings.md "Payments"): the manual provider (default) or Stripe with its keys. */
   payments: PaymentSettings
   /** Logs and metrics (docs/observability.md). */
@@ -187,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
     mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100),
+    // Checked on the embedded database too (a typo is said at once), where one process serves whatever it says.
+    webConcurrency: ((workers) => (databaseUrl ? workers : 1))(int(env, 'WEB_CONCURRENCY', os.availableParallelism())),
     payments: paymentSettings(env),
     observability: observabilitySettings(env, production),
   }

@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Shared by every app process of a test, as it must be in production (tokens made by one verify on another). */
 export const FAULTS_JWT_SECRET = 'meridian-faults-jwt-secret-0123456789abcdef'
 
-/** One real server process (the bundled server, apps/web/build/server.mjs, over the production Remix build), as `npm start` runs it. */
+/** One real server process (the bundled server, apps/web/build/node/server.mjs, over the production Remix build), as `npm start` runs it. */
 export interface AppProcess {
   url: string
   pid: number
@@ -43,7 +43,7 @@ export async function startApp(env: Record<string, string>, options: { startTime
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-faults-app-'))
   const base = { ...process.env }
   for (const name of CLEARED) delete base[name]
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/web/build/server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/web/build/node/server.mjs')], {
     cwd: root,
     env: {
       ...base,
@@ -54,6 +54,8 @@ export async function startApp(env: Record<string, string>, options: { startTime
       JWT_SECRET: FAULTS_JWT_SECRET,
       // The test's own rates feed listens on 127.0.0.1: let the rates download reach private addresses.
       RATES_ALLOW_PRIVATE_URLS: 'true',
+      // One process unless the test asks for workers (test/processes/workers.test.ts).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
