@@ -33,6 +33,8 @@ const CHAT_MAIL_CHECK_MS = 60_000
 
 
 export interface Booted {
+  /** Where the start-up's time went, phase by phase (serve.ts logs them at debug with its own). */
+  phases: [string, number][]
   config: AppConfig
   handle: DatabaseHandle
   app: AppServices
@@ -55,12 +57,22 @@ export async function boot(): Promise<Booted> {
   let config: AppConfig
   let handle: DatabaseHandle
   let logger = createLogger(defaultLogSettings())
+  const phases: [string, number][] = []
+  // From the process's start (performance.now() counts from it): node itself and loading the modules.
+  let last = 0
+  const phase = (name: string) => {
+    const now = performance.now()
+    phases.push([name, now - last])
+    last = now
+  }
+  phase('node and modules')
   try {
     config = loadConfig()
     logger = createLogger(config.observability)
     installServerLogger(logger)
     routeConsoleTo(logger)
     handle = await openAppDatabase(config)
+    phase('database opened and migrations checked')
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       logger.fatal(error.message)
@@ -80,6 +92,7 @@ export async function boot(): Promise<Booted> {
     return { catalogue, currencies, accounts }
   })
   const { catalogue, currencies, accounts } = first
+  phase('reference data and accounts')
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (accounts.length) logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${accounts.join(', ')}`)
@@ -94,6 +107,7 @@ export async function boot(): Promise<Booted> {
       )
     }
   }
+  phase('demo world')
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
   const timers: NodeJS.Timeout[] = []
@@ -130,7 +144,9 @@ export async function boot(): Promise<Booted> {
   timers.push(
     setInterval(() => void pruneRequestFigures(handle.db).catch((e) => logger.error(`[figures] clean-up failed: ${e.message}`)), 86_400_000).unref(),
   )
+  phase('background work started')
   return {
+    phases,
     config,
     handle,
     app,

@@ -20,8 +20,18 @@ function webRoot(): string {
 export async function serve() {
   const root = webRoot()
   const started = Date.now()
-  const { config, handle, app, figures, logger, media, stopWork, stop } = await boot()
-  const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  // The web app's build loads while the database opens (PGlite compiles its WebAssembly off the main thread).
+  const loading = import(path.join(root, 'build/server/index.js')) as Promise<ServerBuild>
+  loading.catch(() => {})
+  const { phases, config, handle, app, figures, logger, media, stopWork, stop } = await boot()
+  let last = performance.now()
+  const phase = (name: string) => {
+    const now = performance.now()
+    phases.push([name, now - last])
+    last = now
+  }
+  const build = await loading
+  phase('web app loaded (the rest of it)')
   const server = createHttpServer({
     app,
     build,
@@ -34,6 +44,7 @@ export async function serve() {
     draining: () => graceful.draining,
   })
   server.keepAliveTimeout = 65_000
+  phase('routes')
   // SIGTERM/SIGINT (docs/operations.md "Graceful shutdown"): stop accepting, let requests in flight finish within
   // SHUTDOWN_TIMEOUT_MS, end event streams with a reconnect hint, hand back unfinished media, close the database.
   const graceful = gracefulServer(server, {
@@ -46,6 +57,9 @@ export async function serve() {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const worker = cluster.isWorker ? `worker ${cluster.worker!.id} of ${config.webConcurrency}, ` : ''
+    phase('listening')
+    // LOG_LEVEL=debug: where the start-up's time went.
+    logger.debug(`Start-up: ${phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}`)
     logger.info(`Meridian listening on http://localhost:${port} (${worker}${describeDatabase(config)}) in ${Date.now() - started} ms`)
   })
 
