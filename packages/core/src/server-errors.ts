@@ -13,18 +13,26 @@ export function newErrorId(): string {
 export function describeServerError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const failed = error as Error & { query?: unknown; params?: unknown; cause?: unknown }
+  // The stack is formatted when first read, by whatever source-map support is installed; a failure there (a map too
+  // large for its parser) must not turn the report of one error into another: the message is enough then.
+  let stack: string | undefined
+  try {
+    stack = failed.stack
+  } catch (problem) {
+    stack = `${failed.name}: ${failed.message}\n    (stack unavailable: ${(problem as Error)?.message ?? problem})`
+  }
   if (typeof failed.query === 'string' && 'params' in failed) {
     const cause = failed.cause instanceof Error ? failed.cause : null
     const code = (cause as { code?: unknown } | null)?.code
     return [
       `Failed query: ${failed.query}`,
       cause ? `${cause.name}: ${cause.message}${typeof code === 'string' ? ` (${code})` : ''}` : '',
-      (failed.stack ?? '').split('\n').slice(1).join('\n'),
+      (stack ?? '').split('\n').slice(1).join('\n'),
     ]
       .filter(Boolean)
       .join('\n')
   }
-  return failed.stack ?? `${failed.name}: ${failed.message}`
+  return stack ?? `${failed.name}: ${failed.message}`
 }
 
 /** Log an unexpected failure once, with its id; answer the id so the response can carry it. */
