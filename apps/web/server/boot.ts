@@ -16,11 +16,11 @@ import {
   type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
-import { EXIT_CONFIG } from './process-config.ts'
 import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridian/core/seed'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'
+import { EXIT_CONFIG, StartupPhases } from './process-config.ts'
 
 /** The advisory lock processes take turns on for the start-up seeding. */
 const STARTUP_SEED_LOCK = 7_260_413
@@ -31,10 +31,9 @@ const FIGURES_FLUSH_MS = 60_000
 /** How often participants offline for 15 minutes are looked for. */
 const CHAT_MAIL_CHECK_MS = 60_000
 
-
 export interface Booted {
-  /** Where the start-up's time went, phase by phase (serve.ts logs them at debug with its own). */
-  phases: [string, number][]
+  /** Where the start-up's time went so far (serve.ts adds its own phases and logs them). */
+  phases: StartupPhases
   config: AppConfig
   handle: DatabaseHandle
   app: AppServices
@@ -57,22 +56,15 @@ export async function boot(): Promise<Booted> {
   let config: AppConfig
   let handle: DatabaseHandle
   let logger = createLogger(defaultLogSettings())
-  const phases: [string, number][] = []
-  // From the process's start (performance.now() counts from it): node itself and loading the modules.
-  let last = 0
-  const phase = (name: string) => {
-    const now = performance.now()
-    phases.push([name, now - last])
-    last = now
-  }
-  phase('node and modules')
+  const phases = new StartupPhases()
+  phases.mark('node and modules')
   try {
     config = loadConfig()
     logger = createLogger(config.observability)
     installServerLogger(logger)
     routeConsoleTo(logger)
     handle = await openAppDatabase(config)
-    phase('database opened and migrations checked')
+    phases.mark('database opened and migrations checked')
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       logger.fatal(error.message)
@@ -92,7 +84,7 @@ export async function boot(): Promise<Booted> {
     return { catalogue, currencies, accounts }
   })
   const { catalogue, currencies, accounts } = first
-  phase('reference data and accounts')
+  phases.mark('reference data and accounts')
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (accounts.length) logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${accounts.join(', ')}`)
@@ -107,7 +99,7 @@ export async function boot(): Promise<Booted> {
       )
     }
   }
-  phase('demo world')
+  phases.mark('demo world')
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
   const timers: NodeJS.Timeout[] = []
@@ -132,7 +124,8 @@ export async function boot(): Promise<Booted> {
   // (hourly), run at most once a day across every process (autoUpdateRates claims the day in the database).
   timers.push(
     setInterval(
-      () => void autoUpdateRates(handle.db, { allowPrivateUrls: config.ratesAllowPrivateUrls }).catch((e) => logger.error(`[rates] update failed: ${e.message}`)),
+      () =>
+        void autoUpdateRates(handle.db, { allowPrivateUrls: config.ratesAllowPrivateUrls }).catch((e) => logger.error(`[rates] update failed: ${e.message}`)),
       config.ratesCheckIntervalMs,
     ).unref(),
   )
@@ -141,10 +134,8 @@ export async function boot(): Promise<Booted> {
   const figures = new RequestFigures()
   const flushFigures = () => figures.flush(handle.db).catch((e) => logger.error(`[figures] write failed: ${e.message}`))
   timers.push(setInterval(() => void flushFigures(), FIGURES_FLUSH_MS).unref())
-  timers.push(
-    setInterval(() => void pruneRequestFigures(handle.db).catch((e) => logger.error(`[figures] clean-up failed: ${e.message}`)), 86_400_000).unref(),
-  )
-  phase('background work started')
+  timers.push(setInterval(() => void pruneRequestFigures(handle.db).catch((e) => logger.error(`[figures] clean-up failed: ${e.message}`)), 86_400_000).unref())
+  phases.mark('background work started')
   return {
     phases,
     config,

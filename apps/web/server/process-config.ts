@@ -6,3 +6,22 @@ export const EXIT_CONFIG = 78
 export function describeDatabase(config: AppConfig) {
   return config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`
 }
+
+/**
+ * Where a start-up's time goes, phase by phase, from the process's start (performance.now() counts from it): the first
+ * phase is node itself and loading the modules. Logged at debug once the server listens (LOG_LEVEL=debug).
+ */
+export class StartupPhases {
+  readonly phases: [string, number][] = []
+  #last = 0
+
+  mark(name: string) {
+    const now = performance.now()
+    this.phases.push([name, now - this.#last])
+    this.#last = now
+  }
+
+  toString() {
+    return `Start-up: ${this.phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}`
+  }
+}

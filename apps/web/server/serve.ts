@@ -24,14 +24,8 @@ export async function serve() {
   const loading = import(path.join(root, 'build/server/index.js')) as Promise<ServerBuild>
   loading.catch(() => {})
   const { phases, config, handle, app, figures, logger, media, stopWork, stop } = await boot()
-  let last = performance.now()
-  const phase = (name: string) => {
-    const now = performance.now()
-    phases.push([name, now - last])
-    last = now
-  }
   const build = await loading
-  phase('web app loaded (the rest of it)')
+  phases.mark('web app loaded (the rest of it)')
   const server = createHttpServer({
     app,
     build,
@@ -44,7 +38,7 @@ export async function serve() {
     draining: () => graceful.draining,
   })
   server.keepAliveTimeout = 65_000
-  phase('routes')
+  phases.mark('routes')
   // SIGTERM/SIGINT (docs/operations.md "Graceful shutdown"): stop accepting, let requests in flight finish within
   // SHUTDOWN_TIMEOUT_MS, end event streams with a reconnect hint, hand back unfinished media, close the database.
   const graceful = gracefulServer(server, {
@@ -57,9 +51,8 @@ export async function serve() {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const worker = cluster.isWorker ? `worker ${cluster.worker!.id} of ${config.webConcurrency}, ` : ''
-    phase('listening')
-    // LOG_LEVEL=debug: where the start-up's time went.
-    logger.debug(`Start-up: ${phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}`)
+    phases.mark('listening')
+    logger.debug(String(phases))
     logger.info(`Meridian listening on http://localhost:${port} (${worker}${describeDatabase(config)}) in ${Date.now() - started} ms`)
   })
 

@@ -103,6 +103,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(ConfigError)
   })
 
+  it('runs one worker per core on PostgreSQL unless WEB_CONCURRENCY says, and one process on the embedded database', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    const postgres = { ...base, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }
+    expect(loadConfig(postgres).webConcurrency).toBe(os.availableParallelism())
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3)
+    expect(loadConfig({ ...base, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(1)
+    expect(() => loadConfig({ ...base, WEB_CONCURRENCY: 'two' })).toThrow(/WEB_CONCURRENCY must be a whole number >= 1, got "two"/)
+  })
+
   it('refuses malformed numbers and booleans', () => {
     const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
     expect(() => loadConfig({ ...base, ACCESS_TOKEN_MINUTES: 'ten' })).toThrow(ConfigError)

@@ -160,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     jwtSecret = secretFromDataDir(dataDir)
   }
+  // Read on the embedded database too (a typo is said at once), where one process serves whatever it says.
+  const workers = int(env, 'WEB_CONCURRENCY', os.availableParallelism())
   return {
     nodeEnv,
     production,
@@ -193,8 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
     mediaHousekeepingMs: int(env, 'MEDIA_HOUSEKEEPING_MS', 60_000, 100),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100),
-    // Checked on the embedded database too (a typo is said at once), where one process serves whatever it says.
-    webConcurrency: ((workers) => (databaseUrl ? workers : 1))(int(env, 'WEB_CONCURRENCY', os.availableParallelism())),
+    webConcurrency: databaseUrl ? workers : 1,
     payments: paymentSettings(env),
     observability: observabilitySettings(env, production),
   }
@@ -227,7 +228,8 @@ function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
   const bankDetails = env.PAYMENT_BANK_DETAILS?.trim() ?? ''
   if (provider === 'manual') return { provider, bankDetails, stripe: null }
   const missing = STRIPE_KEYS.filter(([name]) => !env[name]?.trim()).map(([name]) => name)
-  if (missing.length) throw new ConfigError(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')} (from the Stripe dashboard, Developers > API keys and Webhooks)`)
+  if (missing.length)
+    throw new ConfigError(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')} (from the Stripe dashboard, Developers > API keys and Webhooks)`)
   for (const [name, shape, prefix] of STRIPE_KEYS) {
     if (!shape.test(env[name]!.trim())) throw new ConfigError(`${name} must start with ${prefix}${name === 'STRIPE_SECRET_KEY' ? ' (or rk_)' : ''}`)
   }

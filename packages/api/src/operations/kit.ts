@@ -63,7 +63,6 @@ function serve(place: RestPlace | undefined, service: Service<never, unknown>, a
   const status = place?.status ?? defaults.status
   return endpoints(place, async (call) => replyOf(place!, status, await (service as Service<unknown[], unknown>)(call.ctx, ...(await args(call)))), defaults)
 }
-type Tail<T extends unknown[]> = T extends [unknown, ...infer U] ? U : never
 type Args = (call: RestCall) => unknown[] | Promise<unknown[]>
 
 const data = v.record(v.string(), v.unknown())
@@ -83,8 +82,8 @@ const body: Args = async (call) => [await call.body()]
  */
 export function operations<I extends v.GenericSchema = typeof RecordId>(base: Base, options: { id?: I; auth?: AuthMode } = {}) {
   type Id = v.InferOutput<I>
-  /** The namespace's auth mode, for the places that name none. */
-  const served = (place: RestPlace | undefined, ...rest: Tail<Parameters<typeof serve>>) => serve(place && { auth: options.auth, ...place }, ...rest)
+  /** A place in the namespace's auth mode unless it names its own. */
+  const own = <P extends RestPlace>(place: P | undefined) => place && { auth: options.auth, ...place }
   const id = (options.id ?? RecordId) as I
   const byId = v.object({ id })
   const pathId = (call: RestCall) => (options.id ? call.params.id : Number(call.params.id)) as Id
@@ -97,25 +96,28 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
     base.input((input ?? data) as S).mutation(({ ctx, input }) => service(ctx.service, input))
   return {
     /** An operation written out (inputs no kind reads), its REST places in the namespace's auth mode. */
-    custom: <P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }) => custom(procedure, rest && { auth: options.auth, ...rest }),
+    custom: <P extends AnyProcedure>(procedure: P, rest?: RestPlace & { handler: Handler }) => custom(procedure, own(rest)),
     /** A REST path with no tRPC twin, in the namespace's auth mode. */
-    restOnly: (rest: RestPlace & { handler: Handler }) => restOnly({ auth: options.auth, ...rest }),
+    restOnly: (rest: RestPlace & { handler: Handler }) => restOnly(own(rest)!),
     /** A page of a list: tRPC `{filters, page | cursor, page_size}`; REST GET with DRF page numbers, the query as filters. */
     list: <R extends { count: number; results: unknown[] }>(service: Service<[unknown, PageWindow], R>, size: number, rest?: RestPlace) => ({
       procedure: base.input(listInput(size)).query(({ ctx, input }) => service(ctx.service, input.filters, pageWindow(input, size))),
-      rest: endpoints(rest && { auth: options.auth, ...rest }, pagedList(service, size), { paginated: true }),
+      rest: endpoints(own(rest), pagedList(service, size), { paginated: true }),
     }),
     /** A read of filters (any record, or `input`'s): tRPC the filters as the input; REST GET with the query as them. */
     query: <R, S extends v.GenericSchema = typeof filters>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
       procedure: base.input((input ?? filters) as S).query(({ ctx, input }) => service(ctx.service, input ?? {})),
-      rest: served(rest, service, (call) => [queryFilters(call.query)]),
+      rest: serve(own(rest), service, (call) => [queryFilters(call.query)]),
     }),
     /** A read of no input: tRPC a bare query; REST GET. */
-    read: <R>(service: Service<[], R>, rest?: RestPlace) => ({ procedure: base.query(({ ctx }) => service(ctx.service)), rest: served(rest, service, none) }),
+    read: <R>(service: Service<[], R>, rest?: RestPlace) => ({
+      procedure: base.query(({ ctx }) => service(ctx.service)),
+      rest: serve(own(rest), service, none),
+    }),
     /** An action of no input (mark everything read, fetch rates now): tRPC a bare mutation; REST POST with no body. */
     command: <R>(service: Service<[], R>, rest?: RestPlace) => ({
       procedure: base.mutation(({ ctx }) => service(ctx.service)),
-      rest: served(rest, service, none, { body: null }),
+      rest: serve(own(rest), service, none, { body: null }),
     }),
     /** A record by id: tRPC `{id}` (with `query`'s fields, passed on as one object); REST GET with `{id}` in the path and the query. */
     get: <R, Q extends v.ObjectEntries = Record<never, never>>(
@@ -127,27 +129,28 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
         const { id, ...fields } = input as { id: Id }
         return (service as Service<unknown[], R>)(ctx.service, id, ...(query ? [fields] : []))
       }),
-      rest: served(rest, service, (call) => (query ? [pathId(call), queryFilters(call.query)] : [pathId(call)])),
+      rest: serve(own(rest), service, (call) => (query ? [pathId(call), queryFilters(call.query)] : [pathId(call)])),
     }),
     /** A new record from a body: tRPC the body as the input (checked by `input` when given); REST POST answering 201 unless `status` says. */
     create: <R, S extends v.GenericSchema = typeof data>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
       procedure: withBody(service, input),
-      rest: served(rest, service, body, { status: 201 }),
+      rest: serve(own(rest), service, body, { status: 201 }),
     }),
     /** A write of a body with no id that makes no record (sign in, change a password): as `create`, answering 200. */
     write: <R, S extends v.GenericSchema = typeof data>(service: Service<[Input<S>], R>, rest?: RestPlace, input?: S) => ({
       procedure: withBody(service, input),
-      rest: served(rest, service, body),
+      rest: serve(own(rest), service, body),
     }),
     /**
-     * A change to a record by id: tRPC `{id, data}` (`data` checked by `with.data`, required unless `with.optionalData`);
-     * REST PATCH, PUT or POST with `{id}` in the path and the body as the data.
+     * A change to a record by id: tRPC `{id, data}` (`data` checked by `how.data`, which the reference also gives as the
+     * REST body unless the place names one; required unless `how.optionalData`); REST PATCH, PUT or POST with `{id}` in
+     * the path and the body as the data.
      */
     update: <R>(service: Service<[Id, never], R>, rest?: RestPlace, how: { optionalData?: boolean; data?: v.GenericSchema } = {}) => ({
       procedure: base
         .input(v.object({ id, data: how.optionalData ? v.optional(data, {}) : (how.data ?? data) }))
         .mutation(({ ctx, input }) => service(ctx.service, keyed(input).id, keyed(input).data as never)),
-      rest: served(rest, service, idAndBody),
+      rest: serve(own(rest && { body: how.data, ...rest }), service, idAndBody),
     }),
     /** A change by id whose fields stand beside the id: tRPC `{id, …fields}`, the fields passed on as the data; REST as `update`. */
     flat: <R, F extends v.ObjectEntries>(service: Service<[Id, never], R>, fields: F, rest?: RestPlace) => ({
@@ -155,12 +158,12 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
         const { id, ...data } = input as { id: Id }
         return service(ctx.service, id, data as never)
       }),
-      rest: served(rest, service, idAndBody),
+      rest: serve(own(rest), service, idAndBody),
     }),
     /** An action on a record by id, no body: tRPC `{id}` mutation; REST POST with `{id}` in the path. */
     act: <R>(service: Service<[Id], R>, rest?: RestPlace) => ({
       procedure: base.input(byId).mutation(({ ctx, input }) => service(ctx.service, keyed(input).id)),
-      rest: served(rest, service, withId, { body: null }),
+      rest: serve(own(rest), service, withId, { body: null }),
     }),
     /** A delete by id: tRPC `{id}` answering `answer` (`{id, deleted: true}` unless given); REST DELETE answering 204. */
     remove: <R, A = { id: Id; deleted: true }>(service: Service<[Id], R>, rest?: RestPlace, answer?: (id: Id, result: R) => A) => ({
@@ -169,7 +172,7 @@ export function operations<I extends v.GenericSchema = typeof RecordId>(base: Ba
         const result = await service(ctx.service, id)
         return answer ? answer(id, result) : ({ id, deleted: true } as A)
       }),
-      rest: served(rest, service, withId, { status: 204 }),
+      rest: serve(own(rest), service, withId, { status: 204 }),
     }),
   }
 }

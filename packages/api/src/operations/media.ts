@@ -53,7 +53,7 @@ export const media = {
   get: anyone.get(core.getMedia, { at: 'GET /api/media/{id}/', summary: 'One media item' }),
   update: managers.update(
     core.updateMedia,
-    { at: 'PATCH /api/media/{id}/', auth: 'required', summary: 'Change a media item', body: val.UpdateMediaInput, readOnly: readOnly.split(' ') },
+    { at: 'PATCH /api/media/{id}/', auth: 'required', summary: 'Change a media item', readOnly: readOnly.split(' ') },
     { data: val.UpdateMediaInput },
   ),
   /** tRPC answers `{deleted: [id]}` (as `deleteMany` does), REST 204. */

@@ -67,12 +67,7 @@ export const users = {
   get: managers.get(core.getManagedUser, { at: `GET ${usersMgmt}/{id}/`, summary: 'One user' }),
   update: managers.update(
     core.updateManagedUser,
-    {
-      at: [`PATCH ${usersMgmt}/{id}/`, `PUT ${usersMgmt}/{id}/`],
-      summary: 'Change a user',
-      body: val.UpdateManagedUserInput,
-      readOnly: ['full_name', 'date_joined', 'last_login'],
-    },
+    { at: [`PATCH ${usersMgmt}/{id}/`, `PUT ${usersMgmt}/{id}/`], summary: 'Change a user', readOnly: ['full_name', 'date_joined', 'last_login'] },
     { data: val.UpdateManagedUserInput },
   ),
   /** DELETE in REST: deactivates. */
@@ -106,12 +101,7 @@ export const roles = {
   get: managers.get(core.getRole, { at: `GET ${rolesBase}/{id}/`, summary: 'One role' }),
   update: managers.update(
     core.updateRole,
-    {
-      at: [`PATCH ${rolesBase}/{id}/`, `PUT ${rolesBase}/{id}/`],
-      summary: 'Change a role',
-      body: val.UpdateRoleInput,
-      readOnly: ['user_count', 'is_builtin', 'created_at'],
-    },
+    { at: [`PATCH ${rolesBase}/{id}/`, `PUT ${rolesBase}/{id}/`], summary: 'Change a role', readOnly: ['user_count', 'is_builtin', 'created_at'] },
     { data: val.UpdateRoleInput },
   ),
   delete: managers.remove(core.deleteRole, { at: `DELETE ${rolesBase}/{id}/`, summary: 'Delete a role', errors: [409] }, () => ({ detail: 'Role deleted.' })),

@@ -52,8 +52,8 @@ function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92)
-        i++ // backslash: skip the escaped character
+      // A backslash: skip the escaped character.
+      if (c === 92) i++
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 91 || c === 123) max = Math.max(max, ++depth)

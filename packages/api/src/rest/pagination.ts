@@ -48,7 +48,11 @@ export function queryFilters(query: URLSearchParams): Record<string, string> {
   return out
 }
 
-type ListService = (ctx: RestCall['ctx'], query: unknown, page: { limit: number; offset: number }) => Promise<{ count: number; results: unknown[] }>
+type ListService = (
+  ctx: RestCall['ctx'],
+  query: unknown,
+  page: { limit: number; offset: number },
+) => Promise<{ count: number; results: unknown[]; next_cursor?: unknown }>
 
 /**
  * A DRF page-number list over a list service: `?page=`, `page_size`, the other parameters as its filters. What a
@@ -59,11 +63,6 @@ export const pagedList =
   (list: ListService, defaultSize: number): Handler =>
   async ({ ctx, query, origin, req }) => {
     const page = pageRequest(query, defaultSize)
-    const {
-      count,
-      results,
-      next_cursor: _cursor,
-      ...beside
-    } = (await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })) as { count: number; results: unknown[]; next_cursor?: unknown }
+    const { count, results, next_cursor: _cursor, ...beside } = await list(ctx, queryFilters(query), { limit: page.pageSize, offset: page.offset })
     return { body: { ...pageResponse(new URL(req.url ?? '/', origin).toString(), page, count, results), ...beside } }
   }
