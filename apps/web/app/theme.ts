@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, Modal, Notification, createTheme, darken } from '@mantine/core'
+import { type CSSVariablesResolver, type ExtendComponent, type ModalFactory, Notification, createTheme, darken } from '@mantine/core'
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -11,8 +11,9 @@ export const theme = createTheme({
   components: {
     // Toasts' close buttons need an accessible name (axe: button-name).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
-    // So do the modals' (the route modals of the dashboard: edit, delete, role …).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // So do the modals' (the route modals of the dashboard: edit, delete, role …). Written as the plain object that
+    // Modal.extend would return: importing Modal here put it, ScrollArea and floating-ui in every page's first load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies ExtendComponent<ModalFactory>,
   },
 })
 
@@ -27,9 +28,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': '#5c646c',
     // Field errors (the message and the invalid field's text): Mantine's red 6 is 3.3:1 on white; red 9 is 5.4:1.
     '--mantine-color-error': t.colors.red![9],
-    ...Object.fromEntries(
-      Object.keys(t.colors).map((name) => [`--mantine-color-${name}-light-color`, darken(t.colors[name]![9], 0.3)]),
-    ),
+    ...Object.fromEntries(Object.keys(t.colors).map((name) => [`--mantine-color-${name}-light-color`, darken(t.colors[name]![9], 0.3)])),
   },
   dark: {
     '--mantine-color-dimmed': '#a6a6a6',
