@@ -44,9 +44,10 @@ const alive = (pid: number) => {
 }
 
 describe('npm start', () => {
-  it('runs the bundled server with plain node, answers, and a SIGTERM to the launcher stops everything it started', async () => {
+  it('runs the bundled server with plain node, answers, and a SIGTERM to npm stops everything it started', async () => {
     let output = ''
-    launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    // npm itself, as a newcomer or a process manager runs it: npm passes the signal to its script's process only.
+    launcher = spawn('npm', ['start', '--silent'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,10 +68,18 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200)
 
     const processes = tree(launcher.pid!)
+    const listing = processes.map((p) => p.command).join('\n')
     const server = processes.find((p) => p.command.includes(serverBundle))
-    expect(server, processes.map((p) => p.command).join('\n')).toBeDefined()
+    expect(server, listing).toBeDefined()
     // Plain node: no TypeScript loader in the server's command line.
     expect(server!.command).not.toMatch(/tsx/)
+    // npm, then the launcher (which supervises the server), then the server: no shell between npm and the launcher,
+    // which would take npm's SIGTERM and leave the launcher and the server running.
+    expect(processes.map((p) => p.command.replace(root, '.')), listing).toEqual([
+      expect.stringMatching(/^npm start/),
+      expect.stringMatching(/node scripts\/start\.mjs$/),
+      expect.stringMatching(/node --enable-source-maps .*server\.mjs$/),
+    ])
 
     launcher.kill('SIGTERM')
     const code = await new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)))

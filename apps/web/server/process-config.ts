@@ -12,16 +12,17 @@ export function describeDatabase(config: AppConfig) {
  * phase is node itself and loading the modules. Logged at debug once the server listens (LOG_LEVEL=debug).
  */
 export class StartupPhases {
-  readonly phases: [string, number][] = []
+  readonly phases: [string, number, number][] = []
   #last = 0
 
   mark(name: string) {
     const now = performance.now()
-    this.phases.push([name, now - this.#last])
+    this.phases.push([name, now - this.#last, process.memoryUsage.rss()])
     this.#last = now
   }
 
   toString() {
-    return `Start-up: ${this.phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}`
+    const mb = (bytes: number) => Math.round(bytes / 1048576)
+    return `Start-up: ${this.phases.map(([name, ms, rss]) => `${name} ${Math.round(ms)} ms (${mb(rss)} MB)`).join(', ')}`
   }
 }
