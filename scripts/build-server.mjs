@@ -1,8 +1,9 @@
 // The production server as one JavaScript file (decision 030): apps/web/server/index.ts and the workspace packages it
 // loads, bundled by esbuild into apps/web/build/node/server.mjs, which `npm start` runs with plain node. What only a
 // server process needs is a chunk of its own, loaded by a worker, so the primary of several workers stays small.
-// Dependencies from node_modules stay external (node loads them as they are); so does the Remix server build, which
-// the server imports at start.
+// The Remix server build is taken in too: it leaves the workspace packages as imports (apps/web/vite.config.ts), which
+// resolve here to the modules the server itself loads, so a process holds one copy of the domain code. Dependencies
+// from node_modules stay external (node loads them as they are).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

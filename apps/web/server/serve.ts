@@ -21,7 +21,10 @@ export async function serve() {
   const root = webRoot()
   const started = Date.now()
   // The web app's build loads while the database opens (PGlite compiles its WebAssembly off the main thread).
-  const loading = import(path.join(root, 'build/server/index.js')) as Promise<ServerBuild>
+  // A literal path, so the server bundle takes the build in (one copy of the workspace packages, scripts/build-server.mjs);
+  // TypeScript has no declarations for the generated JavaScript, or no file at all before the first build.
+  // @ts-expect-error the Remix build is generated JavaScript
+  const loading = import('../build/server/index.js') as Promise<ServerBuild>
   loading.catch(() => {})
   const { phases, config, handle, app, figures, logger, media, stopWork, stop } = await boot()
   const build = await loading

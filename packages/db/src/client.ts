@@ -1,13 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { Logger } from 'drizzle-orm/logger'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
@@ -151,9 +146,23 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
  * never shrinks: PostgreSQL's default of 128 MB filled as the data is read and stayed (an idle server held some 410 MB;
  * with 16 MB, 320 MB). The operating system's page cache still holds the data files, so reads stay fast.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB']
+
+/** PGlite and its driver, loaded only for the embedded database (a server on PostgreSQL never loads them). */
+async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
+  return { PGlite, extensions: { pg_trgm, unaccent }, drizzle, migrate }
+}
 
 async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Promise<DatabaseHandle> {
+  const { PGlite, extensions, drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite()
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]
   let release = () => {}
   let target = dataDir
   if (!dataDir.startsWith('memory://')) {
@@ -164,10 +173,7 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
   }
   try {
     // Catalogue search needs pg_trgm and unaccent; PGlite loads contrib extensions only when asked here.
-    const extensions = { pg_trgm, unaccent }
-    const client = template
-      ? await PGlite.create({ loadDataDir: template, extensions, startParams: PGLITE_START_PARAMS })
-      : await PGlite.create(target, { extensions, startParams: PGLITE_START_PARAMS })
+    const client = template ? await PGlite.create({ loadDataDir: template, extensions, startParams }) : await PGlite.create(target, { extensions, startParams })
     const timer = new QueryTimer()
     const db = drizzlePglite(timedPglite(client, timer), { schema, logger }) as unknown as Database
     return {

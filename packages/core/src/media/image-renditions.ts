@@ -1,5 +1,9 @@
-import sharp from 'sharp'
+import type sharpModule from 'sharp'
 import type { MediaVariant } from '@meridian/db'
+import { lazyModule } from '../lazy-module.ts'
+
+/** Image processing, loaded with the first image (a worker that never processes one does not hold it). */
+const sharp = lazyModule<typeof sharpModule>('sharp')
 
 export interface Rendition {
   name: string
@@ -20,7 +24,7 @@ export const PREVIEW_SIZE = 1280
 
 /** Preview and thumbnails of a picture (already upright), as WebP. */
 export async function previewAndThumbnails(input: Buffer, options: { rotate: boolean }): Promise<Rendition[]> {
-  const base = sharp(input, { failOn: 'error' })
+  const base = sharp()(input, { failOn: 'error' })
   if (options.rotate) base.rotate()
   const jobs = [
     { name: 'preview', file: 'preview.webp', size: PREVIEW_SIZE, fit: 'inside' as const, quality: 80 },
@@ -58,7 +62,7 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
 /** The full picture, upright, re-encoded in its own format with every metadata block left out. */
 export async function sanitisedOriginal(input: Buffer, mime: string): Promise<{ data: Buffer; width: number; height: number; ext: string }> {
   const animated = mime === 'image/gif' || mime === 'image/webp'
-  const image = sharp(input, { failOn: 'error', animated }).rotate()
+  const image = sharp()(input, { failOn: 'error', animated }).rotate()
   const encoded =
     mime === 'image/png'
       ? image.png({ compressionLevel: 6 })

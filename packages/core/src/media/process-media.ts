@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
-import sharp, { type Metadata } from 'sharp'
+import type sharpModule from 'sharp'
+import type { Metadata } from 'sharp'
 import { and, asc, eq, inArray, isNull, lt, mediaItems, type MediaVariant, or, sql } from '@meridian/db'
 import { isStorageUnavailable } from '@meridian/storage'
 import type { AppServices } from '../context.ts'
@@ -11,6 +12,10 @@ import { exifHasGps, previewAndThumbnails, sanitisedOriginal, variantOf } from '
 import { formatDuration, type MediaRow } from './serialize-media.ts'
 import { mediaPrefix, removeStoredFolder } from './storage-cleanup.ts'
 import { hasTool, posterFrame, probeVideo } from './video-tools.ts'
+import { lazyModule } from '../lazy-module.ts'
+
+/** Image processing, loaded with the first image (a worker that never processes one does not hold it). */
+const sharp = lazyModule<typeof sharpModule>('sharp')
 
 /** A claim lasts this long; a worker that dies leaves the item to be taken over after it (crash recovery). */
 export const MEDIA_LEASE_MS = 5 * 60_000
@@ -37,13 +42,7 @@ const claimSet = (leaseMs: number) => ({
  * item is claimed by one worker at a time.
  */
 export async function claimNextMedia(app: AppServices, leaseMs = MEDIA_LEASE_MS): Promise<MediaRow | null> {
-  const next = app.db
-    .select({ id: mediaItems.id })
-    .from(mediaItems)
-    .where(claimable())
-    .orderBy(asc(mediaItems.id))
-    .limit(1)
-    .for('update', { skipLocked: true })
+  const next = app.db.select({ id: mediaItems.id }).from(mediaItems).where(claimable()).orderBy(asc(mediaItems.id)).limit(1).for('update', { skipLocked: true })
   const [row] = await app.db.update(mediaItems).set(claimSet(leaseMs)).where(inArray(mediaItems.id, next)).returning()
   return row ?? null
 }
@@ -137,7 +136,7 @@ async function processPhoto(app: AppServices, row: MediaRow): Promise<Outcome> {
   const input = await readAll(await app.storage.get(uploadKey(row)))
   let meta: Metadata
   try {
-    meta = await sharp(input, { failOn: 'error' }).metadata()
+    meta = await sharp()(input, { failOn: 'error' }).metadata()
   } catch (error) {
     throw new Error(`The image could not be read: ${(error as Error).message}`)
   }
@@ -183,10 +182,7 @@ async function processVideo(app: AppServices, row: MediaRow): Promise<Outcome> {
   if (!(await hasTool(ffprobePath)) || !(await hasTool(ffmpegPath))) {
     return {
       variants,
-      metadata: {
-        video_tools: 'unavailable',
-        note: 'ffprobe/ffmpeg are not installed on the server: duration and poster frame were not extracted.',
-      },
+      metadata: { video_tools: 'unavailable', note: 'ffprobe/ffmpeg are not installed on the server: duration and poster frame were not extracted.' },
       obsolete: [],
     }
   }
@@ -197,7 +193,10 @@ async function processVideo(app: AppServices, row: MediaRow): Promise<Outcome> {
     const frame = await posterFrame(ffmpegPath, file, at)
     const prefix = mediaPrefix(row.uuid)
     if (frame) {
-      const poster = await sharp(frame).resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true })
+      const poster = await sharp()(frame)
+        .resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer({ resolveWithObject: true })
       await app.storage.put(`${prefix}/poster.jpg`, poster.data, { contentType: 'image/jpeg' })
       variants.poster = variantOf(`${prefix}/poster.jpg`, { mime: 'image/jpeg', data: poster.data, width: poster.info.width, height: poster.info.height })
       for (const r of await previewAndThumbnails(frame, { rotate: false })) {

@@ -1,9 +1,13 @@
-import PgBoss from 'pg-boss'
+import type PgBoss from 'pg-boss'
 import { and, count, eq, inArray, mediaItems } from '@meridian/db'
 import type { AppServices } from '../context.ts'
 import { claimMediaById, claimNextMedia, MEDIA_LEASE_MS, processClaimedMedia } from './process-media.ts'
 import type { MediaRow } from './serialize-media.ts'
 import { mediaHousekeeping } from './storage-cleanup.ts'
+import { lazyModule } from '../lazy-module.ts'
+
+/** The job queue, on PostgreSQL only (the embedded database never loads it). */
+const pgBoss = lazyModule<typeof PgBoss>('pg-boss')
 
 export const MEDIA_QUEUE = 'media-process'
 
@@ -107,7 +111,7 @@ export async function startMediaWorker(app: AppServices, options: MediaWorkerOpt
 
   let boss: PgBoss | null = null
   if (options.databaseUrl) {
-    boss = new PgBoss({ connectionString: options.databaseUrl, schedule: false, application_name: 'meridian-media', max: 3 })
+    boss = new (pgBoss())({ connectionString: options.databaseUrl, schedule: false, application_name: 'meridian-media', max: 3 })
     boss.on('error', (error) => console.error('[media] job queue:', error.message))
     await boss.start()
     try {
@@ -211,6 +215,9 @@ async function pendingCount(app: AppServices): Promise<number> {
 }
 
 async function unfinishedCount(app: AppServices): Promise<number> {
-  const [row] = await app.db.select({ n: count() }).from(mediaItems).where(inArray(mediaItems.status, ['pending', 'processing']))
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(mediaItems)
+    .where(inArray(mediaItems.status, ['pending', 'processing']))
   return row?.n ?? 0
 }

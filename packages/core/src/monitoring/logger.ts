@@ -1,7 +1,11 @@
 import { format } from 'node:util'
 import pino, { type DestinationStream, type Logger } from 'pino'
-import pretty from 'pino-pretty'
+import type prettyModule from 'pino-pretty'
 import type { ObservabilitySettings } from '../config.ts'
+import { lazyModule } from '../lazy-module.ts'
+
+/** Readable lines for development only; production writes JSON without loading it. */
+const pretty = lazyModule<typeof prettyModule>('pino-pretty')
 
 export type { Logger }
 
@@ -20,7 +24,7 @@ export function createLogger(settings: Pick<ObservabilitySettings, 'logLevel' | 
   }
   if (destination) return pino(options, destination)
   if (settings.logFormat === 'pretty') {
-    return pino(options, pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }))
+    return pino(options, pretty()({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }))
   }
   // Written asynchronously and in blocks of 4 KB (a system call per line cost the profile GET some 5% of its
   // throughput), and at least every FLUSH_MS so a quiet server's lines are not held; pino flushes what is pending

@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto'
-import sharp from 'sharp'
+import type sharpModule from 'sharp'
 import { mediaItems } from '@meridian/db'
 import type { ObjectStorage } from '@meridian/storage'
 import type { ContentTypeName } from '../media/content-types.ts'
 import { mediaPrefix } from '../media/storage-cleanup.ts'
 import type { DemoTx } from './demo-record.ts'
+import { lazyModule } from '../lazy-module.ts'
+
+/** Image processing, loaded with the first image (a worker that never processes one does not hold it). */
+const sharp = lazyModule<typeof sharpModule>('sharp')
 
 /** The look of a demo picture: sky, land and water colours, and whether the land is mountains or dunes. */
 export type Scene = 'sea' | 'mountains' | 'city' | 'desert' | 'forest' | 'ice'
@@ -74,7 +78,7 @@ ${water}
 
 /** A demo photo as JPEG bytes: drawn here, never downloaded. */
 export async function drawDemoPhoto(scene: Scene, key: string): Promise<Buffer> {
-  return sharp(Buffer.from(landscape(scene, key)))
+  return sharp()(Buffer.from(landscape(scene, key)))
     .jpeg({ quality: 78, mozjpeg: false })
     .toBuffer()
 }

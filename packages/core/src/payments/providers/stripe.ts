@@ -1,7 +1,11 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { StripeSettings } from '../../config.ts'
 import { toMinorUnits } from '../money.ts'
 import { type IntentState, type PaymentProvider, type ProviderEvent, ProviderRefusedError, ProviderUnavailableError, WebhookSignatureError } from './types.ts'
+import { lazyModule } from '../../lazy-module.ts'
+
+/** The SDK, loaded when the Stripe provider is first built (a site on manual payments never loads it). */
+const stripeSdk = lazyModule<typeof Stripe>('stripe')
 
 /** Stripe's failures that say "try again later" rather than "this request is wrong". */
 const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError', 'StripeAuthenticationError', 'StripePermissionError'])
@@ -22,11 +26,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const STATUS: Record<string, IntentState['status']> = {
-  succeeded: 'succeeded',
-  processing: 'processing',
-  canceled: 'cancelled',
-}
+const STATUS: Record<string, IntentState['status']> = { succeeded: 'succeeded', processing: 'processing', canceled: 'cancelled' }
 
 /**
  * Stripe through its official SDK (PAYMENT_PROVIDER=stripe): a PaymentIntent per payment, paid in the browser with
@@ -35,7 +35,7 @@ const STATUS: Record<string, IntentState['status']> = {
  */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const base = settings.apiBase ? new URL(settings.apiBase) : null
-  const stripe = new Stripe(settings.secretKey, {
+  const stripe = new (stripeSdk())(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -64,7 +64,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
     async retrieve(intentId) {
       const intent = await call(() => stripe.paymentIntents.retrieve(intentId))
-      const method = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method.type : intent.payment_method_types?.[0] ?? ''
+      const method = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method.type : (intent.payment_method_types?.[0] ?? '')
       return {
         status: STATUS[intent.status] ?? 'requires_payment',
         amountReceived: intent.amount_received ?? null,
