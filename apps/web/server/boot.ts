@@ -1,3 +1,6 @@
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { DataDirLockedError, type DatabaseHandle, sql } from '@meridian/db'
 import {
   type AppConfig,
@@ -51,6 +54,36 @@ export interface Booted {
   stop(): Promise<void>
 }
 
+/** Set in the child process that prepares a new embedded database (prepareInChild). */
+const PREPARE_ONLY = 'MERIDIAN_PREPARE_DATA_DIR'
+
+/** The embedded database's directory holds no database yet (the first start on it). */
+const isNewDataDir = (config: AppConfig) =>
+  !config.databaseUrl && !config.dataDir.startsWith('memory://') && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))
+
+/**
+ * A new embedded database is created, migrated and seeded by a short-lived child process running this same program,
+ * and the server then opens the prepared directory: PGlite's initdb and the first seeding leave some 400 MB behind in
+ * the process that ran them (WebAssembly memory never shrinks), which the server would otherwise hold until its next
+ * restart. Resolves with the child's exit code; a SIGTERM or SIGINT meanwhile is passed on and ends the start (null).
+ */
+function prepareInChild(): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' })
+    let stopped = false
+    const forward = (signal: NodeJS.Signals) => {
+      stopped = true
+      child.kill(signal)
+    }
+    process.on('SIGTERM', forward).on('SIGINT', forward)
+    child.once('error', reject)
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward).off('SIGINT', forward)
+      resolve(stopped ? null : (code ?? (signal ? 1 : 0)))
+    })
+  })
+}
+
 /** Read configuration, open and migrate the database, seed the embedded default's demo accounts once. */
 export async function boot(): Promise<Booted> {
   let config: AppConfig
@@ -63,6 +96,11 @@ export async function boot(): Promise<Booted> {
     logger = createLogger(config.observability)
     installServerLogger(logger)
     routeConsoleTo(logger)
+    if (!process.env[PREPARE_ONLY] && isNewDataDir(config)) {
+      const code = await prepareInChild()
+      if (code !== 0) process.exit(code ?? 0)
+      phases.mark('new database prepared (a separate process)')
+    }
     handle = await openAppDatabase(config)
     phases.mark('database opened and migrations checked')
   } catch (error) {
@@ -100,6 +138,12 @@ export async function boot(): Promise<Booted> {
     }
   }
   phases.mark('demo world')
+  if (process.env[PREPARE_ONLY]) {
+    // The preparing child (prepareInChild) is done: the server opens what it left.
+    await app.events.stop()
+    await handle.close()
+    process.exit(0)
+  }
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
   const timers: NodeJS.Timeout[] = []
