@@ -6,8 +6,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { sql } from 'drizzle-orm'
 import * as schema from './schema/index.ts'
 import { acquireDataDirLock } from './lock.ts'
+import { rowsOf } from './rows.ts'
 import { gatedClient, PoolGate } from './pool-gate.ts'
 import { type QueryListener, QueryTimer, timedPglite, timedPostgres } from './query-timer.ts'
 
@@ -79,6 +81,33 @@ export interface DatabaseOptions {
   limits?: PostgresLimits
 }
 
+/** The newest migration's timestamp in drizzle/meta/_journal.json (what drizzle records as its created_at). */
+const latestMigration = (() => {
+  let latest: number | undefined
+  return () => {
+    if (latest === undefined) {
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }
+      latest = Math.max(0, ...journal.entries.map((entry) => entry.when))
+    }
+    return latest
+  }
+})()
+
+/**
+ * Whether the database already has the newest migration: one read of drizzle's own table, where the migrator reads
+ * and hashes every migration file and, on PostgreSQL, opens a connection and waits for the migration lock. A start on
+ * a current database (every start but the first after an upgrade) skips the migrator.
+ */
+export async function migrationsCurrent(db: Database): Promise<boolean> {
+  try {
+    const rows = rowsOf<{ newest: string | null }>(await db.execute(sql.raw('select max(created_at)::text as newest from drizzle.__drizzle_migrations')))
+    return rows[0]?.newest != null && Number(rows[0].newest) >= latestMigration()
+  } catch {
+    // No table yet: a new database.
+    return false
+  }
+}
+
 /** Lock id for migrations: several app processes starting together apply them once. */
 const MIGRATION_LOCK = 7_260_412
 
@@ -119,6 +148,7 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
     ...(gate ? { poolStats: () => gate.stats } : {}),
     observeQueries: (listener, every) => timer.observe(listener, every),
     async migrate() {
+      if (await migrationsCurrent(db)) return
       // One connection, so the session-level advisory lock covers the whole migration.
       const single = postgres(url, { max: 1, onnotice: () => {} })
       try {
@@ -182,6 +212,7 @@ async function openPglite(dataDir: string, template?: Blob, logger?: Logger): Pr
       observeQueries: (listener, every) => timer.observe(listener, every),
       dump: () => client.dumpDataDir('none') as Promise<Blob>,
       async migrate() {
+        if (await migrationsCurrent(db)) return
         await migratePglite(drizzlePglite(client), { migrationsFolder })
       },
       async ping() {
