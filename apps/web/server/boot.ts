@@ -23,7 +23,7 @@ import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridi
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'
-import { EXIT_CONFIG, StartupPhases } from './process-config.ts'
+import { EXIT_CONFIG, poolerRefusal, StartupPhases } from './process-config.ts'
 
 /** The advisory lock processes take turns on for the start-up seeding. */
 const STARTUP_SEED_LOCK = 7_260_413
@@ -84,6 +84,33 @@ function prepareInChild(): Promise<number | null> {
   })
 }
 
+/**
+ * A server that cannot start as configured says why and exits 78 (EX_CONFIG), which `npm start`'s supervisor does not
+ * restart; any other error is left to the caller.
+ */
+function notStartable(error: unknown, logger: Logger) {
+  const message = error instanceof DataDirLockedError || error instanceof ConfigError ? error.message : poolerRefusal(error)
+  if (message === null) return
+  logger.fatal(message)
+  process.exit(EXIT_CONFIG)
+}
+
+/**
+ * Behind a transaction pooler the connections carry no settings of their own: say so when the role's defaults differ
+ * from what Meridian sets where it connects directly (DB_STATEMENT_TIMEOUT_MS, jit off).
+ */
+async function warnUnappliedSettings(handle: DatabaseHandle, config: AppConfig, logger: Logger) {
+  const unapplied = (await handle.unappliedSettings?.()) ?? []
+  if (!unapplied.length) return
+  const has = unapplied.map((s) => `${s.name}=${s.actual}`).join(', ')
+  const statements = unapplied.map((s) => `ALTER ROLE CURRENT_USER SET ${s.name} = ${s.wanted}`).join('; ')
+  logger.warn(
+    `Behind the transaction pooler (DATABASE_POOLER=${config.database.pooler}) the database connections run with ${has}, and a pooler ` +
+      `passes no settings at connect: give them to the database role once (${statements}), then reconnect the pooler's server connections ` +
+      '(docs/operations.md "Behind a connection pooler").',
+  )
+}
+
 /** Read configuration, open and migrate the database, seed the embedded default's demo accounts once. */
 export async function boot(): Promise<Booted> {
   let config: AppConfig
@@ -104,23 +131,25 @@ export async function boot(): Promise<Booted> {
     handle = await openAppDatabase(config)
     phases.mark('database opened and migrations checked')
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-      logger.fatal(error.message)
-      // 78 (EX_CONFIG): `npm start`'s supervisor does not restart a server that cannot start as configured.
-      process.exit(EXIT_CONFIG)
-    }
+    notStartable(error, logger)
     throw error
   }
   const app = createAppServices(handle, config)
   // Reference data and the demo accounts, under one lock: processes starting together on an empty PostgreSQL take
   // turns, and the later ones find everything there.
-  const first = await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_SEED_LOCK})`)
-    const catalogue = await seedCatalogueIfEmpty(tx)
-    const currencies = await seedCurrenciesIfEmpty(tx)
-    const accounts = config.seedDemo && (await countUsers(tx)) === 0 ? await seedDemoUsers(tx) : []
-    return { catalogue, currencies, accounts }
-  })
+  const first = await handle.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_SEED_LOCK})`)
+      const catalogue = await seedCatalogueIfEmpty(tx)
+      const currencies = await seedCurrenciesIfEmpty(tx)
+      const accounts = config.seedDemo && (await countUsers(tx)) === 0 ? await seedDemoUsers(tx) : []
+      return { catalogue, currencies, accounts }
+    })
+    .catch((error: unknown) => {
+      notStartable(error, logger)
+      throw error
+    })
+  await warnUnappliedSettings(handle, config, logger)
   const { catalogue, currencies, accounts } = first
   phases.mark('reference data and accounts')
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)

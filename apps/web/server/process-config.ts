@@ -4,7 +4,27 @@ import type { AppConfig } from '@meridian/core/config'
 export const EXIT_CONFIG = 78
 
 export function describeDatabase(config: AppConfig) {
-  return config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`
+  if (!config.databaseUrl) return `embedded PGlite in ${config.dataDir}`
+  const pooler = config.database.pooler === 'transaction' ? ` through a transaction pooler, ${new URL(config.databaseDirectUrl!).host} direct` : ''
+  return `PostgreSQL (${new URL(config.databaseUrl).host}${pooler})`
+}
+
+/**
+ * A connection refused for what it set at connect ("unsupported startup parameter", as PgBouncer says it): a URL leads
+ * to a pooler the configuration does not know of. What to set instead, or null for any other error.
+ */
+export function poolerRefusal(error: unknown): string | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as Error).message ?? '')
+    if (/unsupported startup parameter/i.test(message)) {
+      return (
+        `The database refused the connection ("${message}"): DATABASE_URL or DATABASE_DIRECT_URL leads to a connection pooler ` +
+        '(PgBouncer or the like). Behind a pooler in transaction mode set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL to ' +
+        'PostgreSQL itself, not the pooler (docs/operations.md "Behind a connection pooler").'
+      )
+    }
+  }
+  return null
 }
 
 /**

@@ -30,9 +30,11 @@ export function createAppServices(handle: DatabaseHandle, config: AppConfig): Ap
 
 /** Open the configured database (PGlite or PostgreSQL) and apply pending migrations. */
 export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const { poolMax, statementTimeoutMs, connectTimeoutMs, queueTimeoutMs } = config.database
+  const { poolMax, statementTimeoutMs, connectTimeoutMs, queueTimeoutMs, pooler } = config.database
   const handle = await openDatabase({
     url: config.databaseUrl ?? undefined,
+    directUrl: config.databaseDirectUrl ?? undefined,
+    pooler,
     dataDir: config.dataDir,
     max: poolMax,
     limits: { statementTimeoutMs, connectTimeoutMs, queueTimeoutMs },

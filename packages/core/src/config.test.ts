@@ -83,7 +83,7 @@ describe('loadConfig', () => {
   it('reads the database limits and background intervals, refusing nonsense', () => {
     const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
     expect(loadConfig(base)).toMatchObject({
-      database: { poolMax: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000, queueTimeoutMs: 5_000 },
+      database: { poolMax: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000, queueTimeoutMs: 5_000, pooler: 'none' },
       ratesCheckIntervalMs: 3_600_000,
       mediaHousekeepingMs: 60_000,
     })
@@ -93,6 +93,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX must be a whole number >= 1/)
     expect(() => loadConfig({ ...base, DB_QUEUE_TIMEOUT_MS: '1.5' })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(ConfigError)
+  })
+
+  it('talks to PostgreSQL itself unless DATABASE_POOLER says a transaction pooler is in between, which needs DATABASE_DIRECT_URL', () => {
+    const base = { DATA_DIR: tempDir(), JWT_SECRET: 's'.repeat(32) }
+    const pooled = 'postgres://meridian@pgbouncer:6432/meridian'
+    const direct = 'postgres://meridian@db:5432/meridian'
+    expect(loadConfig(base)).toMatchObject({ databaseUrl: null, databaseDirectUrl: null, database: { pooler: 'none' } })
+    expect(loadConfig({ ...base, DATABASE_URL: direct })).toMatchObject({ databaseDirectUrl: direct, database: { pooler: 'none' } })
+
+    const behind = loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: direct })
+    expect(behind).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct, database: { pooler: 'transaction' } })
+    expect(loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_POOLER: 'None' }).database.pooler).toBe('none')
+    expect(loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct }).databaseDirectUrl).toBe(direct)
+
+    expect(() => loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_POOLER: 'pgbouncer' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_POOLER: 'session' })).toThrow(
+      /DATABASE_POOLER must be none or transaction, got "session"/,
+    )
+    expect(() => loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL/)
+    expect(() => loadConfig({ ...base, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: direct })).toThrow(/needs DATABASE_URL/)
+    expect(() => loadConfig({ ...base, DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL needs DATABASE_URL/)
+    expect(() => loadConfig({ ...base, DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'db:5432' })).toThrow(/must be a postgres:\/\/ URL/)
   })
 
   it('reads the shutdown bound (10 s by default), refusing nonsense', () => {
@@ -123,18 +145,18 @@ describe('loadConfig', () => {
     const dataDir = tempDir()
     const base = { DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(32) }
     expect(loadConfig(base).storage).toEqual({ driver: 'local', root: path.join(dataDir, 'media') })
-    expect(
-      loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).storage,
-    ).toEqual({
-      driver: 's3',
-      bucket: 'media',
-      region: 'us-east-1',
-      endpoint: 'http://127.0.0.1:9000',
-      accessKeyId: 'k',
-      secretAccessKey: 's',
-      forcePathStyle: true,
-      prefix: undefined,
-    })
+    expect(loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).storage).toEqual(
+      {
+        driver: 's3',
+        bucket: 'media',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+        prefix: undefined,
+      },
+    )
     expect(loadConfig({ ...base, S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).storage).toMatchObject({ region: 'eu-west-1', forcePathStyle: false })
     expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(ConfigError)

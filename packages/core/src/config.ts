@@ -13,6 +13,11 @@ export interface AppConfig {
   host: string
   dataDir: string
   databaseUrl: string | null
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, for what needs a session of its own (LISTEN for live events, the migration
+   * lock, backup and restore); DATABASE_URL unless said, and required with DATABASE_POOLER=transaction.
+   */
+  databaseDirectUrl: string | null
   jwtSecret: string
   accessTokenMinutes: number
   refreshTokenDays: number
@@ -103,7 +108,17 @@ export interface DatabaseSettings {
   connectTimeoutMs: number
   /** DB_QUEUE_TIMEOUT_MS: the longest a request waits for a free pooled connection before a 503. */
   queueTimeoutMs: number
+  /**
+   * DATABASE_POOLER: what DATABASE_URL leads to. `none` (default): PostgreSQL itself, or a pooler in session mode that
+   * passes settings at connect. `transaction`: a pooler in transaction mode (PgBouncer before 1.21): no named prepared
+   * statements and no settings at connect; statement_timeout and jit are then the database role's (docs/operations.md
+   * "Behind a connection pooler").
+   */
+  pooler: DatabasePooler
 }
+
+export const DATABASE_POOLERS = ['none', 'transaction'] as const
+export type DatabasePooler = (typeof DATABASE_POOLERS)[number]
 
 export class ConfigError extends Error {}
 
@@ -152,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = nodeEnv === 'production'
   const dataDir = path.resolve(env.DATA_DIR || '.data')
   const databaseUrl = env.DATABASE_URL || null
+  const pooler = databasePooler(env, databaseUrl)
   let jwtSecret = env.JWT_SECRET || ''
   if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters')
   if (!jwtSecret) {
@@ -169,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseDirectUrl: databaseDirectUrl(env, databaseUrl, pooler),
     jwtSecret,
     accessTokenMinutes: int(env, 'ACCESS_TOKEN_MINUTES', 60),
     refreshTokenDays: int(env, 'REFRESH_TOKEN_DAYS', 7),
@@ -190,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 0),
       connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
       queueTimeoutMs: int(env, 'DB_QUEUE_TIMEOUT_MS', 5_000),
+      pooler,
     },
     ratesCheckIntervalMs: int(env, 'RATES_CHECK_INTERVAL_MS', 3_600_000, 100),
     ratesAllowPrivateUrls: bool(env, 'RATES_ALLOW_PRIVATE_URLS', false),
@@ -199,6 +217,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentSettings(env),
     observability: observabilitySettings(env, production),
   }
+}
+
+function databasePooler(env: NodeJS.ProcessEnv, databaseUrl: string | null): DatabasePooler {
+  const pooler = (env.DATABASE_POOLER?.trim().toLowerCase() || 'none') as DatabasePooler
+  if (!DATABASE_POOLERS.includes(pooler)) throw new ConfigError(`DATABASE_POOLER must be none or transaction, got "${env.DATABASE_POOLER}"`)
+  if (pooler !== 'none' && !databaseUrl) throw new ConfigError(`DATABASE_POOLER=${pooler} needs DATABASE_URL (the pooler's address)`)
+  return pooler
+}
+
+function databaseDirectUrl(env: NodeJS.ProcessEnv, databaseUrl: string | null, pooler: DatabasePooler): string | null {
+  const direct = env.DATABASE_DIRECT_URL?.trim() || null
+  if (direct && !databaseUrl) throw new ConfigError('DATABASE_DIRECT_URL needs DATABASE_URL (it is where the rest of the traffic goes)')
+  if (direct && !/^postgres(ql)?:\/\//.test(direct)) throw new ConfigError('DATABASE_DIRECT_URL must be a postgres:// URL')
+  // Through a transaction pooler LISTEN hears nothing and the migration lock would stay on one of its server connections.
+  if (!direct && pooler === 'transaction') {
+    throw new ConfigError('DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL: PostgreSQL itself, for live events (LISTEN) and migrations')
+  }
+  return direct ?? databaseUrl
 }
 
 /** A token a scraper sends in a header: long enough not to be guessed, and nothing a header could not carry. */

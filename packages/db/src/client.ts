@@ -50,7 +50,19 @@ export interface DatabaseHandle {
    * meanwhile. PGlite: in process. The function returned stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>
+  /**
+   * PostgreSQL behind a transaction pooler only: the settings asked for at connect elsewhere (statement_timeout, jit)
+   * that the pooled connections run without, as the server's defaults for the role and database give them.
+   */
+  unappliedSettings?(): Promise<UnappliedSetting[]>
   close(): Promise<void>
+}
+
+export interface UnappliedSetting {
+  name: string
+  /** As the pooled connections have it (pg_settings: milliseconds for statement_timeout). */
+  actual: string
+  wanted: string
 }
 
 /**
@@ -79,6 +91,15 @@ export interface DatabaseOptions {
   logger?: Logger
   /** PostgreSQL only: statement, connect and queue time-outs. */
   limits?: PostgresLimits
+  /**
+   * PostgreSQL only: what `url` leads to. `transaction`: a pooler in transaction mode (PgBouncer before 1.21), where
+   * each transaction may run on another server connection: statements are not prepared under a name, and nothing is
+   * set at connect (a pooler refuses it), so statement_timeout and jit are the role's (`unappliedSettings` says which
+   * differ). Needs `directUrl`.
+   */
+  pooler?: 'none' | 'transaction'
+  /** PostgreSQL only: the server itself, for what needs a session of its own (LISTEN, the migration lock); `url` unless given. */
+  directUrl?: string
 }
 
 /** The newest migration's timestamp in drizzle/meta/_journal.json (what drizzle records as its created_at). */
@@ -112,7 +133,7 @@ export async function migrationsCurrent(db: Database): Promise<boolean> {
 const MIGRATION_LOCK = 7_260_412
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.max ?? 10, options.logger, options.limits)
+  if (options.url) return openPostgres(options.url, options)
   return openPglite(options.dataDir ?? '.data', options.template, options.logger)
 }
 
@@ -123,18 +144,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
 
-async function openPostgres(url: string, max: number, logger?: Logger, limits: PostgresLimits = {}): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { max = 10, logger, limits = {} } = options
+  const pooled = options.pooler === 'transaction'
+  if (pooled && (!options.directUrl || options.directUrl === url)) {
+    throw new Error('Behind a transaction pooler LISTEN and the migration lock need directUrl: PostgreSQL itself')
+  }
+  const directUrl = options.directUrl ?? url
   // No JIT: it compiles a statement whose estimated cost passes jit_above_cost, some 35 ms each time, for statements
   // that run in a few (an index read stopped at a page is costed as if it read the table: Search & Discovery's).
-  const connection: Record<string, string> = { application_name: 'meridian', jit: 'off' }
-  if (limits.statementTimeoutMs !== undefined) connection.statement_timeout = String(limits.statementTimeoutMs)
+  const settings: Record<string, string> = { jit: 'off' }
+  if (limits.statementTimeoutMs !== undefined) settings.statement_timeout = String(limits.statementTimeoutMs)
+  const common = { onnotice: () => {}, backoff: reconnectBackoff, ...(limits.connectTimeoutMs ? { connect_timeout: limits.connectTimeoutMs / 1000 } : {}) }
   const raw = postgres(url, {
+    ...common,
     max,
-    onnotice: () => {},
-    connection,
-    backoff: reconnectBackoff,
-    ...(limits.connectTimeoutMs ? { connect_timeout: limits.connectTimeoutMs / 1000 } : {}),
+    // A pooler passes only a few parameters at connect (application_name among them) and refuses the rest; a statement
+    // prepared under a name on one of its server connections is unknown on the next.
+    connection: pooled ? { application_name: 'meridian' } : { application_name: 'meridian', ...settings },
+    ...(pooled ? { prepare: false } : {}),
   })
+  // LISTEN holds a session: behind a transaction pooler it goes to PostgreSQL itself (postgres.js opens the one
+  // connection on the first listen, from these options).
+  const direct = directUrl === url ? raw : postgres(directUrl, { ...common, max: 1, connection: { application_name: 'meridian', ...settings } })
   const gate = limits.queueTimeoutMs ? new PoolGate(max, limits.queueTimeoutMs) : null
   // Timed inside the gate: a statement's duration leaves out its wait for a connection (the pool figures show that).
   const timer = new QueryTimer()
@@ -149,8 +181,10 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
     observeQueries: (listener, every) => timer.observe(listener, every),
     async migrate() {
       if (await migrationsCurrent(db)) return
-      // One connection, so the session-level advisory lock covers the whole migration.
-      const single = postgres(url, { max: 1, onnotice: () => {} })
+      // One session on PostgreSQL itself, so the session-level advisory lock covers the whole migration. jit is sent
+      // as the pool sends it: a direct URL that leads to a pooler is refused at once ("unsupported startup
+      // parameter"), instead of the lock staying behind on one of the pooler's server connections.
+      const single = postgres(directUrl, { max: 1, onnotice: () => {}, connection: { application_name: 'meridian', jit: 'off' } })
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK})`
         await migratePostgres(drizzlePostgres(single), { migrationsFolder })
@@ -162,11 +196,23 @@ async function openPostgres(url: string, max: number, logger?: Logger, limits: P
       await client.unsafe('select 1')
     },
     async listen(channel, onNotify, onListen) {
-      const request = await raw.listen(channel, onNotify, onListen)
+      const request = await direct.listen(channel, onNotify, onListen)
       return () => request.unlisten()
     },
+    ...(pooled
+      ? {
+          async unappliedSettings() {
+            const rows = await client.unsafe<{ name: string; setting: string }[]>(
+              `select name, setting from pg_settings where name in ('jit', 'statement_timeout') order by name`,
+            )
+            return rows
+              .filter((row) => settings[row.name] !== undefined && row.setting !== settings[row.name])
+              .map((row) => ({ name: row.name, actual: row.setting, wanted: settings[row.name]! }))
+          },
+        }
+      : {}),
     async close() {
-      await raw.end({ timeout: 5 })
+      await Promise.all([raw.end({ timeout: 5 }), direct === raw ? null : direct.end({ timeout: 5 })])
     },
   }
 }

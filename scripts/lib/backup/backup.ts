@@ -72,7 +72,17 @@ export function describeStorage(config: AppConfig): string {
 }
 
 export function describeDatabase(config: AppConfig): string {
-  return config.databaseUrl ? `PostgreSQL ${redactDatabaseUrl(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`
+  const url = postgresUrl(config)
+  return url ? `PostgreSQL ${redactDatabaseUrl(url)}` : `the embedded database in ${config.dataDir}`
+}
+
+/**
+ * The PostgreSQL server pg_dump and pg_restore talk to: DATABASE_DIRECT_URL, which is DATABASE_URL unless a pooler is in
+ * between. They hold a session (settings, an imported snapshot) that a transaction pooler would not keep, and could
+ * leave their settings behind on its server connections.
+ */
+export function postgresUrl(config: AppConfig): string | null {
+  return config.databaseDirectUrl ?? config.databaseUrl
 }
 
 /** The pid in a data directory's lock file, when a live process holds it. */
@@ -228,7 +238,8 @@ export async function createBackup(config: AppConfig, options: BackupOptions = {
   let database: DatabasePart | undefined
   try {
     log(`Backing up ${describeDatabase(config)} …`)
-    database = config.databaseUrl ? await backupPostgres(config.databaseUrl, staging, options.pgBin) : await backupPglite(config)
+    const url = postgresUrl(config)
+    database = url ? await backupPostgres(url, staging, options.pgBin) : await backupPglite(config)
     const db = database.manifest
     log(`  database: ${Object.keys(db.tables).length} tables, ${totalRows({ database: db } as Manifest)} rows (${formatBytes(db.size)} dump)`)
 

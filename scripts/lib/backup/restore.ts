@@ -11,7 +11,7 @@ import type { AppConfig } from '@meridian/core'
 import { createStorage, type ObjectStorage } from '@meridian/storage'
 // The lock the server takes on the data directory: restore holds it while it replaces the database.
 import { acquireDataDirLock } from '../../../packages/db/src/lock.ts'
-import { describeDatabase, describeStorage, lockHolder, serverRunningMessage } from './backup.ts'
+import { describeDatabase, describeStorage, lockHolder, postgresUrl, serverRunningMessage } from './backup.ts'
 import { countDifferences, countRows, newestKnownMigration, type RunQuery } from './database.ts'
 import { ENTRY, expectedEntries, formatBytes, type Manifest, ManifestError, MANIFEST_NAME, parseManifest, STORAGE_PREFIXES, totalRows } from './manifest.ts'
 import { redactDatabaseUrl, runPgTool } from './postgres-tools.ts'
@@ -83,8 +83,8 @@ export function describeRestore(config: AppConfig, manifest: Manifest, file: str
     `  taken ${manifest.createdAt} from ${db.kind === 'pglite' ? 'an embedded database' : 'PostgreSQL'} (${db.engineVersion}):`,
     `  ${Object.keys(db.tables).length} tables, ${totalRows(manifest)} rows; ${manifest.media.count} media files (${formatBytes(manifest.media.bytes)})`,
     'Restoring it replaces:',
-    config.databaseUrl
-      ? `  - the database ${redactDatabaseUrl(config.databaseUrl)}: the archive's tables are dropped and recreated with its rows`
+    postgresUrl(config)
+      ? `  - the database ${redactDatabaseUrl(postgresUrl(config)!)}: the archive's tables are dropped and recreated with its rows`
       : `  - the embedded database in ${config.dataDir} (the current one, if any, is kept aside as pgdata.before-restore-<time>)`,
     `  - the media in ${describeStorage(config)}: the archive's files are written, files it does not hold are deleted`,
     ...(manifest.secrets ? [`  - ${path.join(config.dataDir, 'secrets.json')} (the generated session secret)`] : []),
@@ -279,7 +279,8 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
     log(`Restoring ${describeDatabase(config)} …`)
     let counts: Record<string, number>
     let previous: string | null = null
-    if (config.databaseUrl) counts = await restorePostgres(config.databaseUrl, manifest, staging, options.pgBin)
+    const url = postgresUrl(config)
+    if (url) counts = await restorePostgres(url, manifest, staging, options.pgBin)
     else ({ counts, previous } = await restorePglite(config, manifest, staging, options.now ?? new Date()))
     const differences = countDifferences(manifest.database.tables, counts)
     if (differences.length) {
