@@ -19,7 +19,7 @@ import {
   type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
-import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld } from '@meridian/core/seed'
+import { countUsers, DEMO_PASSWORD, seedDemoUsers, seedDemoWorld, startupSeedsNeeded } from '@meridian/core/seed'
 import { seedCatalogueIfEmpty } from '@meridian/core/catalogue-seed'
 import { seedCurrenciesIfEmpty } from '@meridian/core/currency-seed'
 import { createLogger, defaultLogSettings, installServerLogger, type Logger, routeConsoleTo } from '@meridian/core/observability'
@@ -135,27 +135,34 @@ export async function boot(): Promise<Booted> {
     throw error
   }
   const app = createAppServices(handle, config)
+  const startable = (error: unknown) => {
+    notStartable(error, logger)
+    throw error
+  }
+  // One read says whether anything is to be seeded (on every start but the first, nothing).
+  const seeds = { demoAccounts: config.seedDemo, demoWorld: config.seedDemo && config.seedDemoWorld }
+  const seeding = await startupSeedsNeeded(handle.db, seeds).catch(startable)
   // Reference data and the demo accounts, under one lock: processes starting together on an empty PostgreSQL take
   // turns, and the later ones find everything there.
-  const first = await handle.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_SEED_LOCK})`)
-      const catalogue = await seedCatalogueIfEmpty(tx)
-      const currencies = await seedCurrenciesIfEmpty(tx)
-      const accounts = config.seedDemo && (await countUsers(tx)) === 0 ? await seedDemoUsers(tx) : []
-      return { catalogue, currencies, accounts }
-    })
-    .catch((error: unknown) => {
-      notStartable(error, logger)
-      throw error
-    })
+  const nothing = { catalogue: null, currencies: null, accounts: [] as string[] }
+  const first = !seeding
+    ? nothing
+    : await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_SEED_LOCK})`)
+          const catalogue = await seedCatalogueIfEmpty(tx)
+          const currencies = await seedCurrenciesIfEmpty(tx)
+          const accounts = config.seedDemo && (await countUsers(tx)) === 0 ? await seedDemoUsers(tx) : []
+          return { catalogue, currencies, accounts }
+        })
+        .catch(startable)
   await warnUnappliedSettings(handle, config, logger)
   const { catalogue, currencies, accounts } = first
   phases.mark('reference data and accounts')
   if (catalogue) logger.info(`Reference catalogue loaded: ${catalogue.countries} countries, ${catalogue.regions} regions, ${catalogue.locations} capitals.`)
   if (currencies) logger.info(`Currency list loaded: ${currencies} ISO 4217 currencies (a few active, USD the base).`)
   if (accounts.length) logger.info(`Demo accounts created (password "${DEMO_PASSWORD}"): ${accounts.join(', ')}`)
-  if (config.seedDemo && config.seedDemoWorld) {
+  if (seeding && seeds.demoWorld) {
     // The demo world, once per database (docs/demo.md); `npm run demo:clear` removes it and a start does not bring it back.
     const world = await seedDemoWorld(app)
     if (world) {

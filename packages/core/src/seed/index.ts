@@ -3,6 +3,7 @@
  * runtime barrel (`@meridian/core`): the services do not need them.
  */
 export * from './demo-users.ts'
+export * from './startup-seeds.ts'
 export { clearDemoWorld, demoWorldStatus, seedDemoWorld, type DemoWorldCleared, type DemoWorldSeeded, type DemoWorldStatus } from './demo-world.ts'
 export * from '../trips/seed-trips.ts'
 export * from '../quiz-review/seed-matching.ts'
