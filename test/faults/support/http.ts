@@ -20,8 +20,19 @@ export interface CallOptions {
 }
 
 /** One request that never throws: every outcome, including a hang, is recorded for the test to judge. */
+let connectionPerRequest = false
+
+/**
+ * Every request of this test file on a connection of its own (Connection: close). Behind one port with several
+ * workers the cluster hands each new connection to the next worker, so a client's consecutive requests land on
+ * different workers, as they would on different processes.
+ */
+export function connectionPerRequestFromNowOn() {
+  connectionPerRequest = true
+}
+
 export async function call(base: string, path: string, options: CallOptions = {}): Promise<Outcome> {
-  const headers: Record<string, string> = { ...options.headers }
+  const headers: Record<string, string> = { ...(connectionPerRequest ? { Connection: 'close' } : {}), ...options.headers }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
   if (options.cookie) headers.Cookie = options.cookie
   let body: BodyInit | undefined
