@@ -73,9 +73,17 @@ describe('npm start', () => {
     expect(server, listing).toBeDefined()
     // Plain node: no TypeScript loader in the server's command line.
     expect(server!.command).not.toMatch(/tsx/)
+    // With the memory settings of docs/operations.md "Workers": small V8 semi-spaces, two malloc arenas.
+    expect(server!.command).toMatch(/--max-semi-space-size=4/)
+    expect(fs.readFileSync(`/proc/${server!.pid}/environ`, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']),
+    )
     // npm, then the launcher (which supervises the server), then the server: no shell between npm and the launcher,
     // which would take npm's SIGTERM and leave the launcher and the server running.
-    expect(processes.map((p) => p.command.replace(root, '.')), listing).toEqual([
+    expect(
+      processes.map((p) => p.command.replace(root, '.')),
+      listing,
+    ).toEqual([
       expect.stringMatching(/^npm start/),
       expect.stringMatching(/node scripts\/start\.mjs$/),
       expect.stringMatching(/node --enable-source-maps .*server\.mjs$/),
