@@ -72,7 +72,9 @@ const APP_READY = /listening on http:\/\/localhost:(\d+)/
 const tempDirs: string[] = []
 let databaseCreated = false
 let watchdog: NodeJS.Timeout | undefined
-let serverEntry = path.join(root, 'apps/web/server/index.ts')
+/** The server bundle of this run's snapshot (snapshot.ts), run with plain node as `npm start` runs it. */
+let serverEntry = ''
+let snapshotDir = ''
 
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...extra }
@@ -90,7 +92,7 @@ function tempDir(prefix: string): string {
 }
 
 async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<{ child: Child; base: string }> {
-  const child = startChild(name, ['--import', 'tsx', serverEntry], env, APP_READY, root)
+  const child = startChild(name, ['--enable-source-maps', serverEntry], env, APP_READY, root)
   const base = `http://127.0.0.1:${await child.port}`
   await waitForOk(`${base}/readyz`, 120_000, 25, child)
   return { child, base }
@@ -171,7 +173,9 @@ async function measurePages(base: string, databaseUrl: string, clientDir: string
   for (const page of pages) {
     const js = await firstLoadJs(base, page.path, clientDir, page.cookie)
     const kb = js.gzip / 1024
-    console.log(`${barLine(page.label, `${kb.toFixed(1)} KB`, kb <= page.bar, `<= ${page.bar} KB`)}  (${js.files} files, ${(js.raw / 1024).toFixed(0)} KB before gzip)`)
+    console.log(
+      `${barLine(page.label, `${kb.toFixed(1)} KB`, kb <= page.bar, `<= ${page.bar} KB`)}  (${js.files} files, ${(js.raw / 1024).toFixed(0)} KB before gzip)`,
+    )
   }
 
   const target = Number(process.env.BENCH_USERS ?? 10_000)
@@ -187,7 +191,9 @@ async function measurePages(base: string, databaseUrl: string, clientDir: string
     )
   }
   const page = await latency('whole page (admin)', `${base}/dashboard/overview`, { Cookie: admin }, clients, Math.max(3, seconds / 2))
-  console.log(`${'whole page HTML (admin)'.padEnd(34)}${`${page.p95.toFixed(1)} ms`.padStart(12)}  p95 of the server-rendered document (every loader + render); p50 ${page.p50.toFixed(1)} ms`)
+  console.log(
+    `${'whole page HTML (admin)'.padEnd(34)}${`${page.p95.toFixed(1)} ms`.padStart(12)}  p95 of the server-rendered document (every loader + render); p50 ${page.p50.toFixed(1)} ms`,
+  )
 }
 
 async function main() {
@@ -204,7 +210,10 @@ async function main() {
   const snapshot = await snapshotServer(root)
   tempDirs.push(snapshot.dir)
   serverEntry = snapshot.entry
-  console.log(`Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`)
+  snapshotDir = snapshot.dir
+  console.log(
+    `Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`,
+  )
   // The budget starts after the build, which takes from seconds to a minute depending on what changed.
   const listsRun = process.env.BENCH_ONLY === 'lists' || (!process.env.BENCH_ONLY && process.env.BENCH_SKIP_LISTS !== '1')
   // The lists scenario: two table sizes, two servers per list, plus filling 100,000 rows a table.
@@ -236,7 +245,13 @@ async function main() {
   databaseCreated = true
   const secret = randomBytes(48).toString('base64url')
   const env = serverEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: secret, SEED_DEMO: 'true', DATA_DIR: path.join(tempDir('meridian-bench-'), 'data') })
-  const baselineChild = startChild('baseline', ['--import', 'tsx', path.join(root, 'scripts/bench/baseline-server.ts')], { ...env, POOL_MAX: '10' }, /baseline listening on port (\d+)/, root)
+  const baselineChild = startChild(
+    'baseline',
+    ['--import', 'tsx', path.join(root, 'scripts/bench/baseline-server.ts')],
+    { ...env, POOL_MAX: '10' },
+    /baseline listening on port (\d+)/,
+    root,
+  )
   const app = await startApp('app', env)
   const baselineBase = `http://127.0.0.1:${await baselineChild.port}`
   console.log(`App on ${app.base} (PostgreSQL database ${dbName}), baseline on ${baselineBase}`)
@@ -349,7 +364,12 @@ async function main() {
   const loadAfter = os.loadavg()[0]!
   const appStatements = await lastStatements(adminUrl, dbName, 'meridian')
   const sameSql = appStatements.includes(LOAD_ACTOR_SQL)
-  console.log(`\n${throughputTable(baseline, [{ result: rest, ratioBar: BARS.restRatio }, { result: trpc, ratioBar: BARS.trpcRatio }])}`)
+  console.log(
+    `\n${throughputTable(baseline, [
+      { result: rest, ratioBar: BARS.restRatio },
+      { result: trpc, ratioBar: BARS.trpcRatio },
+    ])}`,
+  )
   console.log(`Bars: REST >= ${BARS.restRatio * 100}% of baseline, tRPC >= ${BARS.trpcRatio * 100}%, p99 < ${BARS.p99Ms} ms.`)
   console.log(`CPU ms/req: the server process's own CPU time (user + system) per answered request, from /proc.`)
   console.log(`Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after the load runs.`)
@@ -358,7 +378,9 @@ async function main() {
     for (const statement of new Set(appStatements)) console.warn(`  ${statement.slice(0, 300)}`)
   }
   console.log(`Django REST Framework serves a comparable endpoint at about 900 requests/s here; target >= ${BARS.restTarget} req/s for REST.`)
-  console.log(barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`))
+  console.log(
+    barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`),
+  )
   await observability()
 
   await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
@@ -371,7 +393,7 @@ async function main() {
   await measureBookings(app.base, databaseUrl)
   await chat()
   await baselineChild.stop()
-  await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
+  await measurePages(app.base, databaseUrl, path.join(snapshotDir, 'build/client'))
   if (listsRun) await lists()
   // Last: it grows the catalogue the scenarios above read.
   await measureDiscovery(app.base, databaseUrl)
