@@ -100,11 +100,7 @@ export function describeTree(rootPid: number, rootRole?: string): TreeMember[] {
       if (bundle(stat.ppid)) role = `worker ${++workers}`
       else role = stats.some((s) => s.ppid === stat.pid && bundle(s.pid)) ? 'primary' : 'server'
     } else if (stat.pid === rootPid && rootRole) role = rootRole
-    else
-      role = `other (${argv
-        .map((a) => a.split('/').pop())
-        .join(' ')
-        .slice(0, 40)})`
+    else role = `other (${argv[0]?.split('/').pop() ?? 'gone'})`
     const rss = rssMb(stat.pid)
     if (rss !== null) members.push({ ...stat, role, rssMb: rss })
   }
