@@ -108,7 +108,9 @@ export async function measureRuntime(options: RuntimeOptions): Promise<void> {
     return describeTree(running.child.process.pid!, running.launch.rootRole)
   }
 
-  console.log(`\nRuntime: Meridian as \`npm start\` runs it (spawn to the first 200 of /healthz; ${RUNS} restarts of each, in turns; SIGTERM to stop)`)
+  console.log(
+    `\nRuntime: Meridian as \`npm start\` runs it (spawn to the first 200 of /healthz; ${RUNS} restart${RUNS === 1 ? '' : 's'} of each, in turns; SIGTERM to stop)`,
+  )
   const embeddedEnv: NodeJS.ProcessEnv = {
     ...options.serverEnv({ DATA_DIR: path.join(options.tempDir('meridian-bench-runtime-'), 'data') }),
     // npm would otherwise look for its own updates in the background.
