@@ -210,11 +210,11 @@ export async function measureRuntime(options: RuntimeOptions): Promise<void> {
 
   console.log(memoryTable('PostgreSQL, WEB_CONCURRENCY=1', one.idle, one.peak, false))
   console.log(memoryTable(`PostgreSQL, default (${cores} workers, one per core)`, all.idle, all.peak, false))
-  console.log(`\n${info('first start, new PostgreSQL database', `${prepare.startMs.toFixed(0)} ms`, 'migrated, demo accounts and world seeded; one worker')}`)
-  console.log(info('npm start, one worker', `${one.startMs.toFixed(0)} ms`, 'existing database'))
-  console.log(info(`npm start, ${cores} workers (default)`, `${all.startMs.toFixed(0)} ms`, 'existing database'))
+  console.log(`\n${info('PostgreSQL: first start, new db', `${prepare.startMs.toFixed(0)} ms`, 'migrated, demo accounts and world seeded; one worker')}`)
+  console.log(info('PostgreSQL: npm start, 1 worker', `${one.startMs.toFixed(0)} ms`, 'existing database'))
+  console.log(info(`PostgreSQL: npm start, ${cores} workers`, `${all.startMs.toFixed(0)} ms`, 'existing database; the default, one per core'))
   console.log(
-    `\nThroughput on PostgreSQL: ${USERS_LIST_COUNT.toLocaleString('en-US')} more users; ${options.connections} connections, ` +
+    `\nThroughput on PostgreSQL: ${USERS_LIST_COUNT.toLocaleString('en-US')} users beside the demo accounts; ${options.connections} connections, ` +
       `${options.warmupSeconds} s warm-up + ${options.seconds} s each; the load generator runs in this process, on the same ${cores} cores`,
   )
   console.log(throughputLines(one, all, cores))
