@@ -70,7 +70,7 @@ async function main() {
   }
   cleanupDirs.push(path.dirname(env.DATA_DIR!))
   for (const name of ['SMTP_URL', 'APP_ORIGIN', 'TRUST_PROXY']) delete env[name]
-  const app = startChild('app', ['--import', 'tsx', snapshot.entry], env, /listening on http:\/\/localhost:(\d+)/, root)
+  const app = startChild('app', ['--enable-source-maps', snapshot.entry], env, /listening on http:\/\/localhost:(\d+)/, root)
   const base = `http://127.0.0.1:${await app.port}`
   await waitForOk(`${base}/readyz`, 120_000, 25, app)
   const { access } = await login(base, 'admin', 'meridian-demo')
@@ -85,22 +85,33 @@ async function main() {
   // Warm-up: JIT, pool connections and prepared plans, untimed.
   for (const e of endpoints) for (let i = 0; i < QUERIES.length * 2; i++) await (await fetch(e.url(i), { headers })).arrayBuffer()
   const sample = await (await fetch(`${base}/api/destinations/search/?q=paris`, { headers })).json()
-  console.log(`  search "paris" answers: ${sample.results.slice(0, 3).map((r: { name: string; type: string }) => `${r.name} (${r.type})`).join(', ')}`)
+  console.log(
+    `  search "paris" answers: ${sample.results
+      .slice(0, 3)
+      .map((r: { name: string; type: string }) => `${r.name} (${r.type})`)
+      .join(', ')}`,
+  )
 
   const passes: Record<number, { label: string; p95: number; failures: number }[]> = {}
   for (const inFlight of [1, concurrency]) {
-    console.log(`\n${`endpoint, ${inFlight} in flight`.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-200'.padStart(9)}`)
+    console.log(
+      `\n${`endpoint, ${inFlight} in flight`.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-200'.padStart(9)}`,
+    )
     passes[inFlight] = []
     for (const e of endpoints) {
       const r = await timeGets(e.url, headers, requests, inFlight)
       passes[inFlight]!.push({ label: e.label, ...r })
-      console.log(`${e.label.padEnd(34)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.failures).padStart(9)}`)
+      console.log(
+        `${e.label.padEnd(34)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.failures).padStart(9)}`,
+      )
     }
   }
   console.log(`\nBar: p95 < ${P95_BAR_MS} ms, one request at a time (a person typing); the loaded pass is for comparison with the baseline.`)
-  for (const r of passes[1]!.slice(1)) console.log(barLine(`${r.label} p95`, `${r.p95.toFixed(1)} ms`, r.p95 < P95_BAR_MS && r.failures === 0, `< ${P95_BAR_MS} ms`))
+  for (const r of passes[1]!.slice(1))
+    console.log(barLine(`${r.label} p95`, `${r.p95.toFixed(1)} ms`, r.p95 < P95_BAR_MS && r.failures === 0, `< ${P95_BAR_MS} ms`))
   const load = os.loadavg()[0]!
-  if (load > os.availableParallelism()) console.warn(`  WARNING: load average ${load.toFixed(2)}: other work competes for the CPU; compare with the baseline row.`)
+  if (load > os.availableParallelism())
+    console.warn(`  WARNING: load average ${load.toFixed(2)}: other work competes for the CPU; compare with the baseline row.`)
   console.log(`Queries: ${QUERIES.map((x) => JSON.stringify(x)).join(' ')}`)
 }
 

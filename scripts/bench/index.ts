@@ -1,11 +1,12 @@
 // `npm run bench`: the app's authenticated GET over REST and tRPC against a bare node:http baseline, REST
-// sign-in time, and the embedded default's cold start. Loopback only; reports figures, never gates (exit 0;
-// 1 only when it could not measure). `tsx scripts/bench/profile.ts [rest|trpc]` shows where the CPU time goes.
+// sign-in time, and last the runtime scenario (`npm start` itself: restart time, the memory of its processes, the
+// workers' throughput). Loopback only; reports figures, never gates (exit 0; 1 only when it could not measure).
+// `tsx scripts/bench/profile.ts [rest|trpc]` shows where the CPU time goes.
 //
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP      warm-up seconds before each (3)
 //   BENCH_CONNECTIONS  concurrent connections (32)                 BENCH_LOGINS      sign-ins timed, app and baseline each (30)
-//   BENCH_COLD_RUNS    restarts timed on the existing data dir (3) BENCH_TIMEOUT     seconds allowed after the build (180)
+//   BENCH_COLD_RUNS    runtime: restarts timed of each (3)         BENCH_TIMEOUT     seconds allowed after the build (180)
 //   BENCH_ADMIN_URL    PostgreSQL URL allowed to create databases (postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DATABASE     the throwaway database, dropped and recreated each run (meridian_bench)
 //   BENCH_USERS        users in the database for the home dashboard figures (10000)
@@ -34,6 +35,10 @@
 //                      request-minutes; the Analytics Dashboard's loader per period, the REST report and system-health; p95)
 //   BENCH_ONLY=bookings only the bookings scenario (1,000 of the traveler's among 20,000: the Booking Management loader,
 //                      the list and summary over REST, the admin's loader; p95 beside the baseline). BENCH_BOOKINGS (1000)
+//   BENCH_ONLY=runtime only the runtime scenario (scripts/bench/runtime.ts): `npm start` on the embedded default, restart
+//                      time beside a bare node:http server and `node scripts/start.mjs`; the VmRSS of every process it keeps
+//                      running, idle and under load; on PostgreSQL, throughput with WEB_CONCURRENCY=1 and with the default
+//                      (one worker per core); no process left after SIGTERM. BENCH_RUNTIME_DATABASE (meridian_bench_runtime)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -42,7 +47,7 @@ import { fileURLToPath } from 'node:url'
 import { type Child, killAllSync, startChild, stopAll, waitForOk } from './children.ts'
 import { createBenchDatabase, dropBenchDatabase, lastStatements, travelerRoleId } from './database.ts'
 import { LOAD_ACTOR_SQL } from './load-actor-sql.ts'
-import { compareLogins, load, login, median } from './measure.ts'
+import { compareLogins, load, login } from './measure.ts'
 import { BARS, barLine, loginLines, throughputTable } from './report.ts'
 import { firstLoadJs, latency, populate, sessionCookie } from './overview.ts'
 import { snapshotServer } from './snapshot.ts'
@@ -57,6 +62,7 @@ import { measureDiscovery } from './discovery.ts'
 import { measureBookings } from './bookings.ts'
 import { measureAnalytics } from './analytics.ts'
 import { measureObservability } from './observability.ts'
+import { measureRuntime, runtimeBudgetSeconds } from './runtime.ts'
 import { BENCH_LISTS } from './lists-sql.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -70,9 +76,12 @@ const DEMO_USERS = ['superadmin', 'admin', 'expert', 'specialist', 'editor', 'tr
 const APP_READY = /listening on http:\/\/localhost:(\d+)/
 
 const tempDirs: string[] = []
-let databaseCreated = false
+/** The throwaway databases created so far, dropped by cleanup. */
+const databases = new Set<string>()
 let watchdog: NodeJS.Timeout | undefined
-let serverEntry = path.join(root, 'apps/web/server/index.ts')
+/** The server bundle of this run's snapshot (snapshot.ts), run with plain node as `npm start` runs it. */
+let serverEntry = ''
+let snapshotDir = ''
 
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...extra }
@@ -90,7 +99,7 @@ function tempDir(prefix: string): string {
 }
 
 async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<{ child: Child; base: string }> {
-  const child = startChild(name, ['--import', 'tsx', serverEntry], env, APP_READY, root)
+  const child = startChild(name, ['--enable-source-maps', serverEntry], env, APP_READY, root)
   const base = `http://127.0.0.1:${await child.port}`
   await waitForOk(`${base}/readyz`, 120_000, 25, child)
   return { child, base }
@@ -101,7 +110,7 @@ let interrupted = false
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll().catch((e) => console.error('stopping children:', e))
-    if (databaseCreated) await dropBenchDatabase(adminUrl, dbName).catch((e) => console.error(`dropping ${dbName}:`, e.message))
+    for (const name of databases) await dropBenchDatabase(adminUrl, name).catch((e) => console.error(`dropping ${name}:`, e.message))
     for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
   })()
   return cleaning
@@ -144,22 +153,17 @@ async function measureThroughput(appBase: string, baselineBase: string, pids: { 
   return { baseline, rest, trpc }
 }
 
-async function measureColdStart() {
-  const dataDir = path.join(tempDir('meridian-bench-cold-'), 'data')
-  const env = serverEnv({ DATA_DIR: dataDir })
-  let started = performance.now()
-  const first = await startApp('embedded (first boot)', env)
-  const firstBoot = performance.now() - started
-  await first.child.stop()
-  const runs: number[] = []
-  for (let i = 0; i < Number(process.env.BENCH_COLD_RUNS ?? 3); i++) {
-    started = performance.now()
-    const { child } = await startApp('embedded (restart)', env)
-    runs.push(performance.now() - started)
-    await child.stop()
-  }
-  return { firstBoot, runs }
+async function createDatabase(name: string): Promise<string> {
+  databases.add(name)
+  return createBenchDatabase(adminUrl, name)
 }
+
+async function dropDatabase(name: string): Promise<void> {
+  await dropBenchDatabase(adminUrl, name)
+  databases.delete(name)
+}
+
+const runtime = () => measureRuntime({ root, connections, seconds, warmupSeconds, serverEnv, tempDir, createDatabase, dropDatabase })
 
 async function measurePages(base: string, databaseUrl: string, clientDir: string) {
   console.log('\nFirst-load JavaScript (every script and modulepreload of the server-rendered page, gzip -9):')
@@ -171,7 +175,9 @@ async function measurePages(base: string, databaseUrl: string, clientDir: string
   for (const page of pages) {
     const js = await firstLoadJs(base, page.path, clientDir, page.cookie)
     const kb = js.gzip / 1024
-    console.log(`${barLine(page.label, `${kb.toFixed(1)} KB`, kb <= page.bar, `<= ${page.bar} KB`)}  (${js.files} files, ${(js.raw / 1024).toFixed(0)} KB before gzip)`)
+    console.log(
+      `${barLine(page.label, `${kb.toFixed(1)} KB`, kb <= page.bar, `<= ${page.bar} KB`)}  (${js.files} files, ${(js.raw / 1024).toFixed(0)} KB before gzip)`,
+    )
   }
 
   const target = Number(process.env.BENCH_USERS ?? 10_000)
@@ -187,7 +193,9 @@ async function measurePages(base: string, databaseUrl: string, clientDir: string
     )
   }
   const page = await latency('whole page (admin)', `${base}/dashboard/overview`, { Cookie: admin }, clients, Math.max(3, seconds / 2))
-  console.log(`${'whole page HTML (admin)'.padEnd(34)}${`${page.p95.toFixed(1)} ms`.padStart(12)}  p95 of the server-rendered document (every loader + render); p50 ${page.p50.toFixed(1)} ms`)
+  console.log(
+    `${'whole page HTML (admin)'.padEnd(34)}${`${page.p95.toFixed(1)} ms`.padStart(12)}  p95 of the server-rendered document (every loader + render); p50 ${page.p50.toFixed(1)} ms`,
+  )
 }
 
 async function main() {
@@ -204,7 +212,10 @@ async function main() {
   const snapshot = await snapshotServer(root)
   tempDirs.push(snapshot.dir)
   serverEntry = snapshot.entry
-  console.log(`Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`)
+  snapshotDir = snapshot.dir
+  console.log(
+    `Server and build copied to ${path.relative(root, snapshot.dir)} (${((performance.now() - snapshotStarted) / 1000).toFixed(1)} s, building first when stale)`,
+  )
   // The budget starts after the build, which takes from seconds to a minute depending on what changed.
   const listsRun = process.env.BENCH_ONLY === 'lists' || (!process.env.BENCH_ONLY && process.env.BENCH_SKIP_LISTS !== '1')
   // The lists scenario: two table sizes, two servers per list, plus filling 100,000 rows a table.
@@ -224,19 +235,31 @@ async function main() {
     !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'observability' ? 2 * observabilityRounds * (seconds + warmupSeconds) * 1.3 + 120 : 0
   // The analytics scenario: a year of records and 1,000,000 request-minutes filled, six endpoints timed.
   const analyticsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'analytics' ? 420 : 0
+  // The runtime scenario: a dozen starts of `npm start` and its baselines, a database filled, four loads.
+  const runtimeBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'runtime' ? runtimeBudgetSeconds(seconds, warmupSeconds) : 0
   const budget =
     Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 +
-    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget) * 1000
+    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget + runtimeBudget) * 1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
   }, budget)
 
-  const databaseUrl = await createBenchDatabase(adminUrl, dbName)
-  databaseCreated = true
+  if (process.env.BENCH_ONLY === 'runtime') {
+    await runtime()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  const databaseUrl = await createDatabase(dbName)
   const secret = randomBytes(48).toString('base64url')
   const env = serverEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: secret, SEED_DEMO: 'true', DATA_DIR: path.join(tempDir('meridian-bench-'), 'data') })
-  const baselineChild = startChild('baseline', ['--import', 'tsx', path.join(root, 'scripts/bench/baseline-server.ts')], { ...env, POOL_MAX: '10' }, /baseline listening on port (\d+)/, root)
+  const baselineChild = startChild(
+    'baseline',
+    ['--import', 'tsx', path.join(root, 'scripts/bench/baseline-server.ts')],
+    { ...env, POOL_MAX: '10' },
+    /baseline listening on port (\d+)/,
+    root,
+  )
   const app = await startApp('app', env)
   const baselineBase = `http://127.0.0.1:${await baselineChild.port}`
   console.log(`App on ${app.base} (PostgreSQL database ${dbName}), baseline on ${baselineBase}`)
@@ -349,7 +372,12 @@ async function main() {
   const loadAfter = os.loadavg()[0]!
   const appStatements = await lastStatements(adminUrl, dbName, 'meridian')
   const sameSql = appStatements.includes(LOAD_ACTOR_SQL)
-  console.log(`\n${throughputTable(baseline, [{ result: rest, ratioBar: BARS.restRatio }, { result: trpc, ratioBar: BARS.trpcRatio }])}`)
+  console.log(
+    `\n${throughputTable(baseline, [
+      { result: rest, ratioBar: BARS.restRatio },
+      { result: trpc, ratioBar: BARS.trpcRatio },
+    ])}`,
+  )
   console.log(`Bars: REST >= ${BARS.restRatio * 100}% of baseline, tRPC >= ${BARS.trpcRatio * 100}%, p99 < ${BARS.p99Ms} ms.`)
   console.log(`CPU ms/req: the server process's own CPU time (user + system) per answered request, from /proc.`)
   console.log(`Load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after the load runs.`)
@@ -358,7 +386,9 @@ async function main() {
     for (const statement of new Set(appStatements)) console.warn(`  ${statement.slice(0, 300)}`)
   }
   console.log(`Django REST Framework serves a comparable endpoint at about 900 requests/s here; target >= ${BARS.restTarget} req/s for REST.`)
-  console.log(barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`))
+  console.log(
+    barLine('REST vs the DRF target', `${rest.requestsPerSecond.toFixed(0)} req/s`, rest.requestsPerSecond >= BARS.restTarget, `>= ${BARS.restTarget}`),
+  )
   await observability()
 
   await measureUsersList(app.base, (await login(app.base, 'superadmin', DEMO_PASSWORD)).access)
@@ -371,7 +401,7 @@ async function main() {
   await measureBookings(app.base, databaseUrl)
   await chat()
   await baselineChild.stop()
-  await measurePages(app.base, databaseUrl, path.join(path.dirname(path.dirname(serverEntry)), 'build/client'))
+  await measurePages(app.base, databaseUrl, path.join(snapshotDir, 'build/client'))
   if (listsRun) await lists()
   // Last: it grows the catalogue the scenarios above read.
   await measureDiscovery(app.base, databaseUrl)
@@ -379,12 +409,8 @@ async function main() {
   await measureAnalytics(app.base, databaseUrl)
   await app.child.stop()
 
-  const cold = await measureColdStart()
-  const coldMedian = median(cold.runs)
-  console.log(
-    `${barLine('Cold start, existing data dir', `${coldMedian.toFixed(0)} ms`, coldMedian < BARS.coldStartMs, `< ${BARS.coldStartMs / 1000} s`)}  spawn to first 200 /readyz; median of ${cold.runs.map((r) => r.toFixed(0)).join(', ')} ms`,
-  )
-  console.log(`${'First boot, new data dir'.padEnd(34)}${`${cold.firstBoot.toFixed(0)} ms`.padStart(12)}  (PGlite created and migrated, demo users seeded)`)
+  // Last, alone on the machine: the other scenarios' servers are stopped.
+  await runtime()
   console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
 }
 

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import autocannon from 'autocannon'
+import { cpuMs, describeTree, isServerRole } from './process-tree.ts'
 
 export interface LoadResult {
   label: string
@@ -11,20 +10,15 @@ export interface LoadResult {
   failures: number
   /** The server process's CPU time (user + system) per answered request; null where /proc is missing. */
   cpuMsPerRequest: number | null
+  /** This process's CPU time (the load generator's, mostly) during the measured run, in % of one core. */
+  generatorCpuPercent: number
 }
 
-let ticksPerSecond: number | undefined
-/** User + system CPU ms of a process so far (Linux /proc), or null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null
-  try {
-    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
-  } catch {
-    return null
-  }
+/** User + system CPU ms so far of the server processes (server, primary, workers) under `rootPid`, or null without /proc. */
+export function treeCpuMs(rootPid: number | undefined): number | null {
+  if (!rootPid) return null
+  const servers = describeTree(rootPid).filter((p) => isServerRole(p.role))
+  return servers.length ? servers.reduce((sum, p) => sum + p.cpuMs, 0) : null
 }
 
 /** A short untimed warm-up (JIT, pool connections, prepared statements), then the measured run. */
@@ -32,15 +26,22 @@ export async function load(
   label: string,
   url: string,
   headers: Record<string, string>,
-  opts: { connections: number; seconds: number; warmupSeconds: number; pid?: number },
+  /** The server's CPU time comes from `cpu` when given (treeCpuMs for several processes), else from `pid`. */
+  opts: { connections: number; seconds: number; warmupSeconds: number; pid?: number; cpu?: () => number | null },
 ): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) await autocannon({ url, headers, connections: opts.connections, duration: opts.warmupSeconds })
-  const cpuBefore = cpuMs(opts.pid)
+  const serverCpu = opts.cpu ?? (() => cpuMs(opts.pid))
+  const cpuBefore = serverCpu()
+  const ownBefore = process.cpuUsage()
+  const started = performance.now()
   const result = await autocannon({ url, headers, connections: opts.connections, duration: opts.seconds })
-  const cpuAfter = cpuMs(opts.pid)
+  const own = process.cpuUsage(ownBefore)
+  const wallMs = performance.now() - started
+  const cpuAfter = serverCpu()
   const answered = result.requests.total
   return {
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null || !answered ? null : (cpuAfter - cpuBefore) / answered,
+    generatorCpuPercent: ((own.user + own.system) / 1000 / wallMs) * 100,
     label,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { ensureBuilt } from './build.ts'
+import { snapshotServer } from './snapshot.ts'
 import { killAllSync, startChild, stopAll, waitForOk } from './children.ts'
 import { barLine } from './report.ts'
 
@@ -50,7 +50,7 @@ function videoPart(size: number): Part {
     size,
     async write(req) {
       if (!req.write(head)) await drained(req)
-      for (let sent = head.length; sent < size; ) {
+      for (let sent = head.length; sent < size;) {
         const n = Math.min(block.length, size - sent)
         sent += n
         if (!req.write(n === block.length ? block : block.subarray(0, n))) await drained(req)
@@ -74,10 +74,7 @@ async function postMultipart(url: string, parts: Part[], token?: string) {
   return new Promise<{ status: number; body: string; seconds: number }>((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
-      headers: {
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     })
     req.on('response', async (res) => {
       let body = ''
@@ -87,7 +84,9 @@ async function postMultipart(url: string, parts: Part[], token?: string) {
     req.on('error', reject)
     void (async () => {
       for (const part of parts) {
-        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`)
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        )
         await part.write(req)
         req.write('\r\n')
       }
@@ -108,25 +107,37 @@ async function photo(i: number): Promise<Buffer> {
     raw[p * 3 + 1] = ((y / h) * 180 + (noise[p * 3 + 1]! & 63)) & 255
     raw[p * 3 + 2] = (100 + (noise[p * 3 + 2]! & 63)) & 255
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer()
 }
 
 async function main() {
-  const watchdog = setTimeout(() => {
-    console.error('bench:media timed out')
-    killAllSync()
-    process.exit(1)
-  }, Number(process.env.BENCH_TIMEOUT ?? 300) * 1000)
+  const watchdog = setTimeout(
+    () => {
+      console.error('bench:media timed out')
+      killAllSync()
+      process.exit(1)
+    },
+    Number(process.env.BENCH_TIMEOUT ?? 300) * 1000,
+  )
   watchdog.unref()
 
-  ensureBuilt()
+  const snapshot = await snapshotServer(root)
+  dirs.push(snapshot.dir)
   const dataDir = tempDir('meridian-bench-media-')
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true' }
   for (const name of ['DATABASE_URL', 'S3_BUCKET', 'JWT_SECRET', 'SMTP_URL']) delete env[name]
-  const app = startChild('app', ['--import', 'tsx', path.join(root, 'apps/web/server/index.ts')], env, /listening on http:\/\/localhost:(\d+)/, root)
+  const app = startChild('app', ['--enable-source-maps', snapshot.entry], env, /listening on http:\/\/localhost:(\d+)/, root)
   const base = `http://127.0.0.1:${await app.port}`
   await waitForOk(`${base}/readyz`, 120_000, 50, app)
-  const baseline = startChild('baseline', ['--import', 'tsx', path.join(root, 'scripts/bench/upload-baseline-server.ts')], { ...process.env }, /listening on http:\/\/localhost:(\d+)/, root)
+  const baseline = startChild(
+    'baseline',
+    ['--import', 'tsx', path.join(root, 'scripts/bench/upload-baseline-server.ts')],
+    { ...process.env },
+    /listening on http:\/\/localhost:(\d+)/,
+    root,
+  )
   const baselineUrl = `http://127.0.0.1:${await baseline.port}/`
 
   const login = await fetch(`${base}/users/api/auth/login/`, {
@@ -138,7 +149,9 @@ async function main() {
   const uploadUrl = `${base}/api/media/bulk_upload/`
 
   // Warm up both (modules loaded, first rows written) so the memory figure is the upload's own.
-  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer()
+  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer()
   await postMultipart(uploadUrl, [bufferPart('warm.png', small)], access)
   await postMultipart(baselineUrl, [bufferPart('warm.png', small)])
   await new Promise((r) => setTimeout(r, 1500))
@@ -158,15 +171,23 @@ async function main() {
   const bareMbps = VIDEO_MB / bare.seconds
   console.log(`\nMedia upload (${VIDEO_MB} MB video, one request, loopback, embedded PGlite + local disk)`)
   console.log(`${'bare node:http to disk (baseline)'.padEnd(34)}${bareMbps.toFixed(0).padStart(8)} MB/s`)
-  console.log(`${'POST /api/media/bulk_upload/'.padEnd(34)}${appMbps.toFixed(0).padStart(8)} MB/s  (${((appMbps / bareMbps) * 100).toFixed(0)}% of baseline)${videoOk ? '' : `  UPLOAD FAILED: ${video.status} ${video.body.slice(0, 200)}`}`)
-  console.log(barLine('server RSS rise during upload', `${rise.toFixed(1)} MB`, rise < 64 && videoOk, '< 64 MB') + `  (${before.toFixed(0)} → ${peak.toFixed(0)} MB)`)
+  console.log(
+    `${'POST /api/media/bulk_upload/'.padEnd(34)}${appMbps.toFixed(0).padStart(8)} MB/s  (${((appMbps / bareMbps) * 100).toFixed(0)}% of baseline)${videoOk ? '' : `  UPLOAD FAILED: ${video.status} ${video.body.slice(0, 200)}`}`,
+  )
+  console.log(
+    barLine('server RSS rise during upload', `${rise.toFixed(1)} MB`, rise < 64 && videoOk, '< 64 MB') + `  (${before.toFixed(0)} → ${peak.toFixed(0)} MB)`,
+  )
 
   console.log(`\nGenerating ${IMAGES} photos of 4000x3000 …`)
   const photos: Buffer[] = []
   for (let i = 0; i < IMAGES; i++) photos.push(await photo(i))
   const totalMb = photos.reduce((n, p) => n + p.length, 0) / MB
   const started = performance.now()
-  const images = await postMultipart(uploadUrl, photos.map((p, i) => bufferPart(`photo-${i}.jpg`, p)), access)
+  const images = await postMultipart(
+    uploadUrl,
+    photos.map((p, i) => bufferPart(`photo-${i}.jpg`, p)),
+    access,
+  )
   const uploadedAt = performance.now()
   const ids = ((JSON.parse(images.body) as { results: { id?: number }[] }).results ?? []).map((r) => r.id).filter(Boolean) as number[]
   let ready = 0
@@ -182,8 +203,13 @@ async function main() {
   }
   const allReady = (performance.now() - started) / 1000
   console.log(`\n${IMAGES} photos, ${(totalMb / IMAGES).toFixed(1)} MB each on average (${totalMb.toFixed(0)} MB), one request`)
-  console.log(`${'upload'.padEnd(34)}${((uploadedAt - started) / 1000).toFixed(1).padStart(8)} s  (${(totalMb / ((uploadedAt - started) / 1000)).toFixed(0)} MB/s)`)
-  console.log(barLine(`all ${IMAGES} ready (from upload start)`, `${allReady.toFixed(1)} s`, ready === IMAGES && allReady <= 30, '<= 30 s') + (failed ? `  ${failed} failed` : ''))
+  console.log(
+    `${'upload'.padEnd(34)}${((uploadedAt - started) / 1000).toFixed(1).padStart(8)} s  (${(totalMb / ((uploadedAt - started) / 1000)).toFixed(0)} MB/s)`,
+  )
+  console.log(
+    barLine(`all ${IMAGES} ready (from upload start)`, `${allReady.toFixed(1)} s`, ready === IMAGES && allReady <= 30, '<= 30 s') +
+      (failed ? `  ${failed} failed` : ''),
+  )
   console.log(`${'per photo (2 workers)'.padEnd(34)}${(((performance.now() - uploadedAt) / 1000 / IMAGES) * 2).toFixed(2).padStart(8)} s of processing`)
 }
 

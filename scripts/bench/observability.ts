@@ -26,7 +26,7 @@ const PROFILE = '/users/api/auth/profile/'
 
 export interface ObservabilityBenchOptions {
   root: string
-  /** The server entry (the bench's snapshot of apps/web/server/index.ts). */
+  /** The server bundle (the bench's snapshot of apps/web/build/node/server.mjs). */
   entry: string
   /** The bench servers' environment (production, the bench database, the JWT secret). */
   env: NodeJS.ProcessEnv
@@ -51,7 +51,7 @@ async function startServer(name: string, options: ObservabilityBenchOptions, ext
   const fd = fs.openSync(logFile, 'w')
   const env: NodeJS.ProcessEnv = { ...options.env, PORT: String(port), SEED_DEMO: 'false', ...extra }
   if (!extra.METRICS_TOKEN) delete env.METRICS_TOKEN
-  const child = startChild(name, ['--import', 'tsx', options.entry], env, /listening on/, options.root, { fd, port })
+  const child = startChild(name, ['--enable-source-maps', options.entry], env, /listening on/, options.root, { fd, port })
   fs.closeSync(fd)
   const base = `http://127.0.0.1:${port}`
   await waitForOk(`${base}/readyz`, 120_000, 50, child)

@@ -40,12 +40,7 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n)
 
 /** Self time of the samples taken between fromUs and toUs (the measured load, not start-up or shutdown). */
 function summarize(file: string, fromUs: number, toUs: number, top = 25) {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    nodes: ProfileNode[]
-    startTime: number
-    samples: number[]
-    timeDeltas: number[]
-  }
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
   const hitsById = new Map<number, number>()
   let at = profile.startTime
   profile.samples.forEach((id, i) => {
@@ -82,8 +77,23 @@ function summarize(file: string, fromUs: number, toUs: number, top = 25) {
 async function profileOne(name: 'rest' | 'trpc', databaseUrl: string, secret: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-prof-'))
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: secret, SEED_DEMO: 'true' }
-    const app = startChild('app', ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', snapshot.entry], env, /listening on http:\/\/localhost:(\d+)/, root)
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secret,
+      SEED_DEMO: 'true',
+    }
+    // The TypeScript entry, not the bundle: the profile then names each source file and package on its own.
+    const app = startChild(
+      'app',
+      ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', snapshot.source],
+      env,
+      /listening on http:\/\/localhost:(\d+)/,
+      root,
+    )
     const base = `http://127.0.0.1:${await app.port}`
     await waitForOk(`${base}/readyz`, 60_000, 25, app)
     const { access } = await login(base, 'admin', 'meridian-demo')
@@ -93,7 +103,9 @@ async function profileOne(name: 'rest' | 'trpc', databaseUrl: string, secret: st
     const from = nowUs()
     const result = await autocannon({ url, headers, connections: 32, duration: seconds })
     const to = nowUs()
-    console.log(`\n${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (profiled: slower than unprofiled)`)
+    console.log(
+      `\n${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (profiled: slower than unprofiled)`,
+    )
     await app.stop()
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
     if (!file) throw new Error('no .cpuprofile written')
