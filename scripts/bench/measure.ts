@@ -12,6 +12,8 @@ export interface LoadResult {
   cpuMsPerRequest: number | null
   /** This process's CPU time (the load generator's, mostly) during the measured run, in % of one core. */
   generatorCpuPercent: number
+  /** With `databaseCpu`: the database's CPU time during the measured run, in % of one core. */
+  databaseCpuPercent: number | null
 }
 
 /** User + system CPU ms so far of the server processes (server, primary, workers) under `rootPid`, or null without /proc. */
@@ -27,21 +29,32 @@ export async function load(
   url: string,
   headers: Record<string, string>,
   /** The server's CPU time comes from `cpu` when given (treeCpuMs for several processes), else from `pid`. */
-  opts: { connections: number; seconds: number; warmupSeconds: number; pid?: number; cpu?: () => number | null },
+  opts: {
+    connections: number
+    seconds: number
+    warmupSeconds: number
+    pid?: number
+    cpu?: () => number | null
+    /** The database's CPU time so far (postgresCpuMs), when it runs on this machine. */
+    databaseCpu?: () => number | null
+  },
 ): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) await autocannon({ url, headers, connections: opts.connections, duration: opts.warmupSeconds })
   const serverCpu = opts.cpu ?? (() => cpuMs(opts.pid))
   const cpuBefore = serverCpu()
+  const databaseBefore = opts.databaseCpu?.() ?? null
   const ownBefore = process.cpuUsage()
   const started = performance.now()
   const result = await autocannon({ url, headers, connections: opts.connections, duration: opts.seconds })
   const own = process.cpuUsage(ownBefore)
   const wallMs = performance.now() - started
   const cpuAfter = serverCpu()
+  const databaseAfter = opts.databaseCpu?.() ?? null
   const answered = result.requests.total
   return {
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null || !answered ? null : (cpuAfter - cpuBefore) / answered,
     generatorCpuPercent: ((own.user + own.system) / 1000 / wallMs) * 100,
+    databaseCpuPercent: databaseBefore === null || databaseAfter === null ? null : ((databaseAfter - databaseBefore) / wallMs) * 100,
     label,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

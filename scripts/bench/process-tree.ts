@@ -36,6 +36,31 @@ export function readStat(pid: number): ProcStat | null {
 /** User + system CPU ms of a process so far, or null where /proc is missing. */
 export const cpuMs = (pid: number | undefined): number | null => (pid ? (readStat(pid)?.cpuMs ?? null) : null)
 
+/**
+ * User + system CPU ms so far of every PostgreSQL process on this machine (the server and its backends, by command
+ * name), or null where /proc is missing: the database competes for the same cores as the app and the load generator.
+ */
+export function postgresCpuMs(): number | null {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))
+  } catch {
+    return null
+  }
+  let total = 0
+  for (const entry of entries) {
+    try {
+      const line = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (line.slice(line.indexOf('(') + 1, line.lastIndexOf(')')) !== 'postgres') continue
+      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ')
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks()
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total
+}
+
 /** Resident memory (VmRSS) in MB, or null once the process is gone. */
 export function rssMb(pid: number): number | null {
   try {

@@ -82,9 +82,9 @@ export interface WorkerRun {
 
 /** The loads with one worker and with the default, then the ratio of the default's requests/s to one worker's. */
 export function throughputLines(one: WorkerRun, all: WorkerRun, cores: number): string {
-  const header = `${'endpoint'.padEnd(34)}${'workers'.padStart(12)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'CPU ms/req'.padStart(12)}${'bench CPU'.padStart(11)}`
+  const header = `${'endpoint'.padEnd(34)}${'workers'.padStart(12)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'CPU ms/req'.padStart(12)}${'bench CPU'.padStart(11)}${'PG CPU'.padStart(9)}`
   const row = (label: string, workers: string, r: LoadResult) =>
-    `${label.padEnd(34)}${workers.padStart(12)}${r.requestsPerSecond.toFixed(0).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.failures).padStart(9)}${(r.cpuMsPerRequest === null ? 'n/a' : r.cpuMsPerRequest.toFixed(3)).padStart(12)}${`${r.generatorCpuPercent.toFixed(0)}%`.padStart(11)}`
+    `${label.padEnd(34)}${workers.padStart(12)}${r.requestsPerSecond.toFixed(0).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.failures).padStart(9)}${(r.cpuMsPerRequest === null ? 'n/a' : r.cpuMsPerRequest.toFixed(3)).padStart(12)}${`${r.generatorCpuPercent.toFixed(0)}%`.padStart(11)}${(r.databaseCpuPercent === null ? 'n/a' : `${r.databaseCpuPercent.toFixed(0)}%`).padStart(9)}`
   const bar = BARS.workersRatioPerCore * cores
   const barText = cores === 2 ? `>= ${bar}x` : `>= ${BARS.workersRatioPerCore} × ${cores} = ${bar.toFixed(2)}x`
   const ratio = (label: string, pick: (run: WorkerRun) => LoadResult) => {
@@ -100,6 +100,8 @@ export function throughputLines(one: WorkerRun, all: WorkerRun, cores: number): 
     ratio('profile: default ÷ one worker', (run) => run.profile),
     ratio('users list: default ÷ one worker', (run) => run.users),
     `CPU ms/req: user + system time of the server processes (the server, or the primary and its workers) per answered request.`,
-    `bench CPU: this process (autocannon, the memory sampler) during the measured run, in % of one core, of ${cores * 100}% on ${cores} cores.`,
+    `bench CPU: this process (autocannon, the memory sampler) during the measured run, in % of one core, of ${cores * 100}% on ${cores} cores;`,
+    `PG CPU: every PostgreSQL process on this machine likewise. With the database and the load generator on the same cores, the workers get`,
+    `what those two leave: the ratio is near the bar only where a request's own CPU time (CPU ms/req) is most of what it costs the machine.`,
   ].join('\n')
 }

@@ -15,7 +15,7 @@ import { ensureBuilt } from './build.ts'
 import { type Child, startCommand, waitForOk } from './children.ts'
 import { type LoadResult, load, login, median, treeCpuMs } from './measure.ts'
 import { sessionCookie } from './overview.ts'
-import { describeTree, type TreeMember } from './process-tree.ts'
+import { describeTree, postgresCpuMs, type TreeMember } from './process-tree.ts'
 import { barLine } from './report.ts'
 import { info, memoryRow, memoryTable, type Peak, startLines, throughputLines, type TimedStarts, type WorkerRun } from './runtime-report.ts'
 import { seedUsers, USERS_LIST_COUNT } from './users-list.ts'
@@ -191,7 +191,13 @@ export async function measureRuntime(options: RuntimeOptions): Promise<void> {
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
       await res.arrayBuffer()
     }
-    const opts = { connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds, cpu: () => treeCpuMs(pid) }
+    const opts = {
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      cpu: () => treeCpuMs(pid),
+      databaseCpu: postgresCpuMs,
+    }
     const sampler = sampleTree(pid, app.launch.rootRole)
     let profile: LoadResult
     let users: LoadResult
