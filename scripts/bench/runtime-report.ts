@@ -78,6 +78,8 @@ export interface WorkerRun {
   workers: string
   profile: LoadResult
   users: LoadResult
+  /** The server-rendered sign-in page (no database read). */
+  page: LoadResult
 }
 
 /** The loads with one worker and with the default, then the ratio of the default's requests/s to one worker's. */
@@ -97,8 +99,11 @@ export function throughputLines(one: WorkerRun, all: WorkerRun, cores: number): 
     row('GET profile (admin)', all.workers, all.profile),
     row('GET users-mgmt ?search=ana', one.workers, one.users),
     row('GET users-mgmt ?search=ana', all.workers, all.users),
+    row('GET /login (rendered, no database)', one.workers, one.page),
+    row('GET /login (rendered, no database)', all.workers, all.page),
     ratio('profile: default ÷ one worker', (run) => run.profile),
     ratio('users list: default ÷ one worker', (run) => run.users),
+    ratio('sign-in page: default ÷ one worker', (run) => run.page),
     `CPU ms/req: user + system time of the server processes (the server, or the primary and its workers) per answered request.`,
     `bench CPU: this process (autocannon, the memory sampler) during the measured run, in % of one core, of ${cores * 100}% on ${cores} cores;`,
     `PG CPU: every PostgreSQL process on this machine likewise. With the database and the load generator on the same cores, the workers get`,

@@ -201,14 +201,17 @@ export async function measureRuntime(options: RuntimeOptions): Promise<void> {
     const sampler = sampleTree(pid, app.launch.rootRole)
     let profile: LoadResult
     let users: LoadResult
+    let page: LoadResult
     try {
       profile = await load('GET profile', profileUrl, { Authorization: `Bearer ${admin}` }, opts)
       users = await load('GET users-mgmt', usersUrl, { Authorization: `Bearer ${superadmin}` }, opts)
+      // The sign-in page: rendered by the server without a database read, so the app's own CPU is nearly all it costs.
+      page = await load('GET /login', `${app.base}/login`, {}, opts)
     } finally {
       sampler.stop()
     }
     await stop(app, title)
-    return { workers, profile, users, idle, peak: sampler.peak, startMs: app.startMs }
+    return { workers, profile, users, page, idle, peak: sampler.peak, startMs: app.startMs }
   }
   const one = await underLoad('PostgreSQL, WEB_CONCURRENCY=1', { ...env, WEB_CONCURRENCY: '1' }, '1')
   const all = await underLoad('PostgreSQL, default workers', env, `${cores} (default)`)
