@@ -15,6 +15,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { applyKnownEdits } from './lib/patch-source.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const MARK = 'meridian-patch:null-socket'
@@ -50,9 +51,7 @@ const EDITS = [
 
 /** The patched source, or why it was not patched. */
 export function patchConnectionSource(source) {
-  if (source.includes(MARK)) return { source, status: 'already patched' }
-  if (EDITS.some(([from]) => source.split(from).length !== 2)) return { source, status: 'unknown version' }
-  return { source: EDITS.reduce((text, [from, to]) => text.replace(from, to), source), status: 'patched' }
+  return applyKnownEdits(source, MARK, EDITS)
 }
 
 function main() {

@@ -6,6 +6,8 @@ import fs from 'node:fs'
 export interface ProcStat {
   pid: number
   ppid: number
+  /** The command name the kernel keeps (/proc/<pid>/comm, at most 15 characters). */
+  name: string
   /** User + system CPU time so far, ms. */
   cpuMs: number
   /** Start time in clock ticks since boot: a pid with another start time is another process. */
@@ -27,7 +29,13 @@ export function readStat(pid: number): ProcStat | null {
     // After the parenthesised command name (which may hold spaces and parentheses): state, ppid, … utime is the 12th
     // field from there, stime the 13th and starttime the 20th.
     const fields = line.slice(line.lastIndexOf(')') + 2).split(' ')
-    return { pid, ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks(), startTicks: Number(fields[19]) }
+    return {
+      pid,
+      name: line.slice(line.indexOf('(') + 1, line.lastIndexOf(')')),
+      ppid: Number(fields[1]),
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks(),
+      startTicks: Number(fields[19]),
+    }
   } catch {
     return null
   }
@@ -47,18 +55,10 @@ export function postgresCpuMs(): number | null {
   } catch {
     return null
   }
-  let total = 0
-  for (const entry of entries) {
-    try {
-      const line = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      if (line.slice(line.indexOf('(') + 1, line.lastIndexOf(')')) !== 'postgres') continue
-      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ')
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks()
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total
+  return entries.reduce((total, entry) => {
+    const stat = readStat(Number(entry))
+    return stat?.name === 'postgres' ? total + stat.cpuMs : total
+  }, 0)
 }
 
 /** Resident memory (VmRSS) in MB, or null once the process is gone. */
