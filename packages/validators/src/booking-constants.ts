@@ -17,7 +17,8 @@ export const MAX_PASSENGERS = 6
 /** The flight price range of the filters (2-catalogue-content.md §9). */
 export const FLIGHT_PRICE_RANGE = [0, 2000] as const
 
-export const BOOKING_TYPES = ['flight', 'hotel', 'activity', 'trip'] as const
+/** The spec's four, and a transfer booked from an accepted proposal (docs/proposals.md). */
+export const BOOKING_TYPES = ['flight', 'hotel', 'activity', 'trip', 'transfer'] as const
 export type BookingType = (typeof BOOKING_TYPES)[number]
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]

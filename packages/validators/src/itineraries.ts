@@ -21,6 +21,7 @@ const money = v.nullable(
 const currency = v.pipe(v.string('Enter a three-letter currency code.'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code.'))
 const time = v.nullable(v.pipe(v.string('Enter a time as HH:MM.'), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.')))
 const key = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'A key is 1 to 40 letters, digits, - or _.'))
+const optionGroup = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'An option group is 1 to 40 letters, digits, - or _.'))
 const list = (max: number, each: number) => v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(each, tooLong(each)))), v.maxLength(max, `Ensure this list has no more than ${max} items.`)), [])
 
 /** The itinerary's own fields; on a save each may be left out (kept as it is). */
@@ -69,6 +70,12 @@ const ItineraryItemFields = v.object({
   /** A night's price (accommodation) or the cost of a meal or free time, in `currency`. */
   unit_price: v.optional(money, null),
   currency: v.optional(v.nullable(currency), null),
+  /** A catalogue flight (transport): priced at its fare for the adults and children (docs/proposals.md). */
+  flight_id: v.optional(reference('Select a valid flight.'), null),
+  /** The slot this item is an option of: items of one day with the same group are alternatives (docs/proposals.md). */
+  option_group: v.optional(v.nullable(v.pipe(v.string('Enter text.'), v.trim(), v.transform((x) => x || null), v.nullable(optionGroup))), null),
+  /** The option of its slot the expert recommends (the one counted in the totals). */
+  recommended: v.optional(v.boolean('Enter true or false.'), false),
 })
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)

@@ -62,6 +62,9 @@ export function templateItem(activityId: number, name: string, minutes: number) 
     nights: null as number | null,
     unit_price: null as string | null,
     currency: null as string | null,
+    flight_id: null as number | null,
+    option_group: null as string | null,
+    recommended: false,
   }
 }
 

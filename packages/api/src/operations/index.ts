@@ -14,6 +14,7 @@ import { type Operation, trpcRouter } from './kit.ts'
 import * as media from './media.ts'
 import * as notifications from './notifications.ts'
 import * as payments from './payments.ts'
+import * as proposals from './proposals.ts'
 import * as specialist from './specialist.ts'
 import * as trips from './trips.ts'
 import * as users from './users.ts'
@@ -47,6 +48,7 @@ export const NAMESPACES = {
   expert: { tag: 'Trips', ops: trips.expert },
   specialist: { tag: 'Specialist', ops: specialist.specialist },
   itineraries: { tag: 'Itineraries', ops: itineraries.itineraries },
+  proposals: { tag: 'Proposals', ops: proposals.proposals },
   chat: { tag: 'Chat', ops: chat.chat },
   notifications: { tag: 'Notifications', ops: notifications.notifications },
   payments: { tag: 'Payments', ops: payments.payments },

@@ -1,4 +1,4 @@
-import { asc, bookings, currencies, type Database, eq, flights, sql } from '@meridian/db'
+import { and, asc, bookings, currencies, type Database, eq, flights, sql, trips } from '@meridian/db'
 import type { BookingStatus } from '@meridian/validators/booking-constants'
 import type { ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
@@ -9,6 +9,7 @@ import { requireBookingScope, requireBookingStaff } from './access.ts'
 import { type BookingDetail, bookingDetail, findVisibleBooking } from './bookings.ts'
 import { CancelBookingInput, ConfirmBookingInput } from '@meridian/validators'
 import { BOOKING_MESSAGES } from './messages.ts'
+import { notifyTripStatus } from '../notifications/events.ts'
 import { notifyBookingStatus } from './notify-booking.ts'
 import { checkBookingMove } from './transitions.ts'
 
@@ -32,6 +33,24 @@ async function stayQuote(tx: Tx, data: { amount: string; currency: string }, sto
 }
 
 /**
+ * The trip moves on (planning → booked) once every live booking of its accepted proposal is confirmed; the traveler
+ * and the expert are told as for any status move.
+ */
+async function tripBookedWhenConfirmed(tx: Tx, tripId: number, proposalId: number, by: number) {
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.tripId, tripId), eq(bookings.status, 'pending'), sql`(${bookings.details} -> 'proposal' ->> 'id')::int = ${proposalId}`))
+  if ((left?.n ?? 0) > 0) return
+  const moved = await tx
+    .update(trips)
+    .set({ status: 'booked', updatedAt: new Date() })
+    .where(and(eq(trips.id, tripId), eq(trips.status, 'planning')))
+    .returning({ id: trips.id })
+  if (moved.length) await notifyTripStatus(tx, tripId, 'booked', by)
+}
+
+/**
  * POST /api/bookings/{id}/confirm/ `{amount?, currency?}`: pending → confirmed, by staff (admins, the superadmin, the
  * accepted expert of its trip, the traveler's standing expert). A stay request (hotel) takes the quoted total and its
  * currency (required while its amount is 0); other bookings keep the amount they were booked at. 403 for those who
@@ -44,7 +63,10 @@ export async function confirmBooking(ctx: ServiceContext, rawId: unknown, input:
     checkBookingMove(roles, booking.status as BookingStatus, 'confirmed', booking.serviceDate, todayUtc())
     const data = parseInput(ConfirmBookingInput, input ?? {})
     let quote: { amount: string; currency: string } | null = null
-    if (booking.bookingType === 'hotel') quote = await stayQuote(tx, data, booking.amount)
+    // A booking from an accepted proposal keeps the price the traveler accepted (docs/proposals.md).
+    const fromProposal = typeof booking.details.proposal === 'object' && booking.details.proposal !== null
+    if (fromProposal && (data.amount !== '' || data.currency !== '')) throw DomainError.invalid({ amount: [BOOKING_MESSAGES.frozenPrice] })
+    if (booking.bookingType === 'hotel' && !fromProposal) quote = await stayQuote(tx, data, booking.amount)
     else if (data.amount !== '' || data.currency !== '') {
       throw DomainError.invalid({ amount: [`The amount of a ${booking.bookingType} booking comes from what was booked.`] })
     }
@@ -53,6 +75,7 @@ export async function confirmBooking(ctx: ServiceContext, rawId: unknown, input:
       .set({ status: 'confirmed', confirmedAt: new Date(), confirmedBy: actor.id, ...(quote ?? {}) })
       .where(eq(bookings.id, booking.id))
     await notifyBookingStatus(tx, booking, 'confirmed', actor.id)
+    if (fromProposal && booking.tripId !== null) await tripBookedWhenConfirmed(tx, booking.tripId, (booking.details.proposal as { id: number }).id, actor.id)
     return booking.id
   })
   const { booking, roles } = await findVisibleBooking(ctx, id)

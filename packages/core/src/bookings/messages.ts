@@ -25,4 +25,5 @@ export const BOOKING_MESSAGES = {
   noApprovedPlan: 'This trip has no approved itinerary to book yet.',
   tripClosed: 'A completed or cancelled trip cannot be booked.',
   tripStarted: 'This trip has already started.',
+  frozenPrice: 'This booking comes from an accepted proposal: its price is the one the traveler accepted.',
 } as const

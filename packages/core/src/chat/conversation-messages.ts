@@ -11,6 +11,7 @@ import { ownConversation } from './access.ts'
 /** Thrown inside a send's transaction when its client key was used already: rolls back what it wrote. */
 class RetriedSend extends Error {}
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 /** Held by each message's transaction while it is written (docs/chat.md "Delivery guarantees"). */
 const MESSAGE_ORDER_LOCK = 7_260_413
 
@@ -47,6 +48,25 @@ export async function messagesWithSenders(db: Database, rows: MessageRow[]) {
  * Empty or whitespace-only content is refused (§5). A retried send with the same client key finds the message the
  * first one made instead of making another (`created` false). The sender has read up to their own message.
  */
+/**
+ * Inside the caller's transaction: one message added to a conversation (none when its client key was used already),
+ * the conversation's last message set, the sender's read mark moved past it, and its live announcement to the sender
+ * and `others` at commit. Messages are written one at a time, so they commit in id order: a client resuming after id N
+ * misses none.
+ */
+export async function appendMessage(tx: Tx, conversationId: number, senderId: number, content: string, clientKey: string | null, others: readonly number[]) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`)
+  const [row] = await tx.insert(chatMessages).values({ conversationId, senderId, content, clientKey }).onConflictDoNothing().returning()
+  if (!row) return undefined
+  await tx.update(chatConversations).set({ lastMessageId: row.id, lastMessageAt: row.createdAt }).where(eq(chatConversations.id, conversationId))
+  await tx
+    .update(chatParticipants)
+    .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${row.id})` })
+    .where(and(eq(chatParticipants.conversationId, conversationId), eq(chatParticipants.userId, senderId)))
+  await publishEvent(tx, { type: 'message', conversation_id: conversationId, message_id: row.id, users: [senderId, ...others] })
+  return row
+}
+
 export async function postMessage(ctx: ServiceContext, rawId: unknown, input: unknown) {
   const { actor, conversation } = await ownConversation(ctx, rawId)
   const data = parseInput(PostMessageInput, input)
@@ -72,21 +92,9 @@ export async function postMessage(ctx: ServiceContext, rawId: unknown, input: un
         link: `/dashboard/chat/${conversation.id}`,
         subjectKey: chatSubject(conversation.id),
       })
-      // Messages are written one at a time, so they commit in id order: a client resuming after id N misses none.
-      await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`)
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({ conversationId: conversation.id, senderId: actor.id, content: data.content, clientKey: data.client_key })
-        .onConflictDoNothing()
-        .returning()
+      const row = await appendMessage(tx, conversation.id, actor.id, data.content, data.client_key ?? null, others)
       // A retried send: undo the above (nothing changes) and answer the message the first one made.
       if (!row) throw new RetriedSend()
-      await tx.update(chatConversations).set({ lastMessageId: row.id, lastMessageAt: row.createdAt }).where(eq(chatConversations.id, conversation.id))
-      await tx
-        .update(chatParticipants)
-        .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${row.id})` })
-        .where(and(eq(chatParticipants.conversationId, conversation.id), eq(chatParticipants.userId, actor.id)))
-      await publishEvent(tx, { type: 'message', conversation_id: conversation.id, message_id: row.id, users: [actor.id, ...others] })
       return row
     })
     .catch((error: unknown) => {

@@ -210,5 +210,8 @@ function itemInput(i: ItemRow): ItineraryItemData {
     nights: i.nights,
     unit_price: i.unitPrice,
     currency: i.currency,
+    flight_id: i.flightId,
+    option_group: i.optionGroup,
+    recommended: i.recommended,
   }
 }

@@ -80,7 +80,8 @@ export async function listItineraries(ctx: ServiceContext, query: unknown, page:
       ? ctx.db
           .select({
             id: itineraryItems.itineraryId,
-            total: sql<string>`round(coalesce(sum(${itineraryItems.convertedCost}), 0), 2)::text`,
+            // A slot's options other than its recommended one count nowhere (docs/proposals.md).
+            total: sql<string>`round(coalesce(sum(${itineraryItems.convertedCost}) filter (where ${itineraryItems.optionGroup} is null or ${itineraryItems.recommended}), 0), 2)::text`,
             items: sql<number>`count(*)`.mapWith(Number),
           })
           .from(itineraryItems)

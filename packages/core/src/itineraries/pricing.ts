@@ -1,4 +1,4 @@
-import { activities, activityPricingTiers, asc, currencies, type Database, eq, inArray, suppliers, transfers } from '@meridian/db'
+import { activities, activityPricingTiers, asc, currencies, type Database, eq, flights, inArray, suppliers, transfers } from '@meridian/db'
 import type { ItineraryItemData } from '@meridian/validators'
 import { computePrice } from '../activities/pricing.ts'
 import { convertAmount, Dec, fixed, resolveRate } from '../currencies/money.ts'
@@ -22,16 +22,26 @@ export interface PricedItem extends ItineraryItemData {
   pricing: Record<string, unknown>
 }
 
+/** Options of one slot (docs/proposals.md): two or three hotels, a choice of excursions, economy or business. */
+export const MAX_SLOT_OPTIONS = 5
+
 const PRICING_MESSAGES = {
   activity: 'Select a valid activity.',
   transfer: 'Select a valid transfer.',
   supplier: 'Select an accommodation supplier.',
   needsActivity: 'An activity item needs an activity from the catalogue.',
   needsTransfer: 'A transport item needs a transfer from the catalogue.',
+  flight: 'Select a valid flight.',
+  slotDays: 'The options of a slot must be on the same day.',
+  slotSize: `A slot has at most ${MAX_SLOT_OPTIONS} options.`,
+  slotRecommended: 'Only one option of a slot can be recommended.',
   needsCurrency: 'Enter the currency of this price.',
   unknownCurrency: (code: string) => `"${code}" is not an active currency.`,
   noRate: (from: string, to: string, date: string) => `No conversion rate from ${from} to ${to} is in force on ${date}.`,
 } as const
+
+/** The seats a flight item takes: adults and children (infants travel on a lap), at least one. */
+export const seatsOf = (t: Travelers) => Math.max(1, t.adults + t.children)
 
 /**
  * The participants an activity is priced for: adults and children (infants go free), at least one.
@@ -69,9 +79,10 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
   const all = days.flatMap((d, di) => d.items.map((item, ii) => ({ item, at: `days.${di}.items.${ii}` })))
   const ids = (pick: (i: ItineraryItemData) => number | null) => [...new Set(all.map((x) => pick(x.item)).filter((x): x is number => x !== null))]
   const activityIds = ids((i) => (i.type === 'activity' ? i.activity_id : null))
-  const transferIds = ids((i) => (i.type === 'transport' ? i.transfer_id : null))
+  const transferIds = ids((i) => (i.type === 'transport' && i.flight_id === null ? i.transfer_id : null))
+  const flightIds = ids((i) => (i.type === 'transport' ? i.flight_id : null))
   const supplierIds = ids((i) => i.supplier_id)
-  const [activityRows, tierRows, transferRows, supplierRows, currencyRows, settings] = await Promise.all([
+  const [activityRows, tierRows, transferRows, supplierRows, currencyRows, settings, flightRows] = await Promise.all([
     activityIds.length
       ? db
           .select({ id: activities.id, pricingModel: activities.pricingModel, fixedPrice: activities.fixedPrice, maxParticipants: activities.maxParticipants, isActive: activities.isActive, currency: currencies.code })
@@ -84,6 +95,12 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
     supplierIds.length ? db.select({ id: suppliers.id, type: suppliers.supplierType }).from(suppliers).where(inArray(suppliers.id, supplierIds)) : [],
     db.select({ id: currencies.id, code: currencies.code, isActive: currencies.isActive, isBase: currencies.isBaseCurrency }).from(currencies),
     settingsRow(db as Database),
+    flightIds.length
+      ? db
+          .select({ id: flights.id, price: flights.price, currency: flights.currency, status: flights.status, flightNumber: flights.flightNumber, cabinClass: flights.cabinClass })
+          .from(flights)
+          .where(inArray(flights.id, flightIds))
+      : [],
   ])
   const errors: FieldErrors = {}
   const fail = (at: string, field: string, message: string) => (errors[`${at}.${field}`] ??= []).push(message)
@@ -114,6 +131,15 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
           for (const messages of Object.values(error.fields ?? {})) for (const m of messages) fail(at, 'activity_id', m)
         }
       }
+    } else if (item.type === 'transport' && item.flight_id !== null) {
+      const f = flightRows.find((r) => r.id === item.flight_id)
+      if (!f || f.status !== 'scheduled') fail(at, 'flight_id', PRICING_MESSAGES.flight)
+      else {
+        const seats = seatsOf(travelers)
+        cost = new Dec(f.price).mul(seats).toFixed(2)
+        code = f.currency
+        Object.assign(pricing, { source: 'flight', fare: f.price, seats, flight_number: f.flightNumber, cabin_class: f.cabinClass })
+      }
     } else if (item.type === 'transport') {
       const t = item.transfer_id === null ? undefined : transferRows.find((r) => r.id === item.transfer_id)
       if (item.transfer_id === null) fail(at, 'transfer_id', PRICING_MESSAGES.needsTransfer)
@@ -138,12 +164,29 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
     return { item, at, cost, code, pricing }
   })
 
+  // Options: a slot's items on one day, at most MAX_SLOT_OPTIONS of them, at most one recommended.
+  const slots = new Map<string, { day: string; count: number; recommended: number }>()
+  for (const { item, at } of all) {
+    if (!item.option_group) continue
+    const day = at.split('.items.')[0]!
+    const slot = slots.get(item.option_group) ?? { day, count: 0, recommended: 0 }
+    slots.set(item.option_group, slot)
+    slot.count++
+    if (item.recommended) slot.recommended++
+    if (slot.day !== day) fail(at, 'option_group', PRICING_MESSAGES.slotDays)
+    else if (slot.count > MAX_SLOT_OPTIONS) fail(at, 'option_group', PRICING_MESSAGES.slotSize)
+    else if (item.recommended && slot.recommended > 1) fail(at, 'recommended', PRICING_MESSAGES.slotRecommended)
+  }
+
   // Rates in force for every currency met, read once; each item converted with one rounding.
   const met = [...new Set(own.filter((o) => o.cost !== null && o.code && codes.has(o.code)).map((o) => codes.get(o.code!)!))]
   const base = currencyRows.find((c) => c.isBase)?.id ?? null
   const lookup = target === undefined || met.length === 0 ? null : lookupOf(await ratesInForce(db as Database, date, [...new Set([...met, target, ...(base ? [base] : [])])]))
   const places = settings.defaultDecimalPlaces
+  // A slot with no option marked recommended has its first one recommended.
+  const unmarked = new Set([...slots].filter(([, s]) => s.recommended === 0).map(([group]) => group))
   const priced: PricedItem[] = own.map(({ item, at, cost, code, pricing }) => {
+    if (item.option_group && unmarked.delete(item.option_group)) item = { ...item, recommended: true }
     let converted: string | null = null
     if (cost !== null && code && target !== undefined && codes.has(code)) {
       const from = codes.get(code)!

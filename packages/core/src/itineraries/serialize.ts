@@ -3,7 +3,7 @@
  * snake_case shape, every total recomputed from the items. Pure: no database access.
  */
 import type { itineraries, itineraryDays, itineraryItems } from '@meridian/db'
-import { computeTotals, type ItineraryTotals, overBudget } from '@meridian/validators'
+import { computeTotals, countsInTotals, type ItineraryTotals, overBudget, type SlotItem } from '@meridian/validators'
 
 export type ItineraryRow = typeof itineraries.$inferSelect
 export type DayRow = typeof itineraryDays.$inferSelect
@@ -28,6 +28,9 @@ export interface ItineraryItemDto {
   nights: number | null
   unit_price: string | null
   pricing: Record<string, unknown>
+  flight_id: number | null
+  option_group: string | null
+  recommended: boolean
 }
 
 function serializeItem(r: ItemRow): ItineraryItemDto {
@@ -57,8 +60,19 @@ function serializeItem(r: ItemRow): ItineraryItemDto {
     nights: r.nights,
     unit_price: r.unitPrice,
     pricing: r.pricing,
+    flight_id: r.flightId,
+    option_group: r.optionGroup,
+    recommended: r.recommended,
   }
 }
+
+const slotItem = (i: ItemRow): SlotItem => ({
+  key: i.key,
+  type: i.type,
+  option_group: i.optionGroup,
+  recommended: i.recommended,
+  details: { converted_cost: i.convertedCost, duration: i.durationMinutes },
+})
 
 /** Each day with its items in order. */
 export function daysWithItems(parts: { days: DayRow[]; items: ItemRow[] }) {
@@ -75,8 +89,14 @@ export const approvalOf = (row: ItineraryRow) => ({
 /** The itinerary as the builder and the calls show it (§3), with every total recomputed from its items. */
 export function serializeItinerary(row: ItineraryRow, days: DayRow[], items: ItemRow[], places = 2) {
   const byDay = daysWithItems({ days, items })
+  // A slot's options other than the recommended one count nowhere (docs/proposals.md).
+  const counts = countsInTotals(byDay.map((d) => ({ items: d.items.map(slotItem) })))
   const totals: ItineraryTotals = computeTotals(
-    byDay.map((d) => ({ items: d.items.map((i) => ({ id: i.key, type: i.type, duration_minutes: i.durationMinutes, cost: i.convertedCost })) })),
+    byDay.map((d) => ({
+      items: d.items.map((i) =>
+        counts(slotItem(i)) ? { id: i.key, type: i.type, duration_minutes: i.durationMinutes, cost: i.convertedCost } : { id: i.key, type: i.type, duration_minutes: 0, cost: null },
+      ),
+    })),
     places,
   )
   return {

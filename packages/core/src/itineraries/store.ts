@@ -55,6 +55,9 @@ export function itemValues(p: PricedItem): ItemValues {
     nights: p.nights,
     unitPrice: p.unit_price,
     pricing: p.pricing,
+    flightId: p.flight_id,
+    optionGroup: p.option_group,
+    recommended: p.recommended,
   }
 }
 
@@ -84,6 +87,9 @@ const ITEM_FIELDS = [
   'nights',
   'unitPrice',
   'pricing',
+  'flightId',
+  'optionGroup',
+  'recommended',
 ] as const
 const NUMERIC_FIELDS = new Set(['cost', 'convertedCost', 'unitPrice'])
 const AMOUNT = /^-?\d+(\.\d{1,4})?$/

@@ -1,4 +1,4 @@
-import { activities, and, desc, eq, inArray, itineraries, itineraryVersions, suppliers, transfers, users } from '@meridian/db'
+import { activities, and, desc, eq, flights, inArray, itineraries, itineraryVersions, suppliers, transfers, users } from '@meridian/db'
 import { ITINERARY_MESSAGES, ITINERARY_MOVES, type ItineraryStatus, ITINERARY_STATUSES } from '@meridian/validators'
 import * as v from 'valibot'
 import { displayName } from '../auth/serialize-user.ts'
@@ -142,11 +142,11 @@ export async function changeItineraryStatus(ctx: ServiceContext, rawId: unknown,
 export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: number, basedOn: number, snapshot: ItineraryDto, summary: string) {
   // Catalogue records deleted since that version are no longer named (their items keep their prices).
   const all = snapshot.days.flatMap((d) => d.items)
-  const existing = async (table: typeof activities | typeof transfers | typeof suppliers, ids: (number | null)[]) => {
+  const existing = async (table: typeof activities | typeof transfers | typeof suppliers | typeof flights, ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((x): x is number => x !== null))]
     return new Set(wanted.length ? (await ctx.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id) : [])
   }
-  const [activityIds, transferIds, supplierIds] = await Promise.all([
+  const [activityIds, transferIds, supplierIds, flightIds] = await Promise.all([
     existing(
       activities,
       all.map((i) => i.activity_id),
@@ -158,6 +158,10 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
     existing(
       suppliers,
       all.map((i) => i.supplier_id),
+    ),
+    existing(
+      flights,
+      all.map((i) => i.flight_id ?? null),
     ),
   ])
   const keep = (ids: Set<number>, id: number | null) => (id !== null && ids.has(id) ? id : null)
@@ -202,6 +206,10 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
           nights: i.nights,
           unitPrice: i.unit_price,
           pricing: i.pricing,
+          // Versions kept before options and flights existed have neither.
+          flightId: keep(flightIds, i.flight_id ?? null),
+          optionGroup: i.option_group ?? null,
+          recommended: i.recommended ?? false,
         })),
       ),
       summary,

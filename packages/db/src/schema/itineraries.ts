@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ITEM_TYPES, ITINERARY_STATUSES } from '@meridian/validators/itinerary-constants'
 import { activities } from './activities.ts'
+import { flights } from './bookings.ts'
 import { timestamps } from './columns.ts'
 import { suppliers } from './suppliers.ts'
 import { transfers } from './transfers.ts'
@@ -112,6 +113,12 @@ export const itineraryItems = pgTable(
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }),
     /** How the cost was found (engine basis, tier, conversion rate and date), for the pricing path shown. */
     pricing: jsonb('pricing').$type<Record<string, unknown>>().notNull().default({}),
+    /** Transport: a catalogue flight, priced at its fare (docs/proposals.md). */
+    flightId: integer('flight_id').references((): AnyPgColumn => flights.id, { onDelete: 'set null' }),
+    /** The slot this item is an option of (items of one day sharing it are alternatives); null: always in the plan. */
+    optionGroup: text('option_group'),
+    /** The option of its slot the expert recommends (counted in the itinerary's totals). */
+    recommended: boolean('recommended').notNull().default(false),
   },
   (t) => [
     // Saves write only what changed, upserting by key; positions are renumbered by the service (0..n-1 in each day).
@@ -121,6 +128,7 @@ export const itineraryItems = pgTable(
     index('itinerary_items_activity_idx').on(t.activityId),
     index('itinerary_items_transfer_idx').on(t.transferId),
     index('itinerary_items_supplier_idx').on(t.supplierId),
+    index('itinerary_items_flight_idx').on(t.flightId),
   ],
 )
 

@@ -79,6 +79,9 @@ function enteredItem(values: Record<string, string>) {
     nights: type === 'accommodation' ? (orNull(text(values, 'nights')) as unknown as number) : null,
     unit_price: type === 'transport' ? null : orNull(text(values, 'unit_price')),
     currency: type === 'transport' ? null : orNull(text(values, 'currency').toUpperCase()),
+    flight_id: null,
+    option_group: null,
+    recommended: false,
   }
 }
 

@@ -25,6 +25,9 @@ const item = (key: string, cost: string | null, type = 'meal', minutes = 60): Dr
   supplier_id: null,
   nights: null,
   unit_price: cost,
+  flight_id: null,
+  option_group: null,
+  recommended: false,
 })
 const day = (key: string, date: string, items: DraftItem[]): DraftDay => ({
   key,

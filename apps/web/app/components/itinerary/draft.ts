@@ -4,6 +4,7 @@
  * same days and items. Totals are exact decimals (BigInt), recomputed from the items as the server does.
  */
 import { computeTotals, type ItineraryTotals, overBudget } from '@meridian/validators/itinerary-math'
+import { countsInTotals } from '@meridian/validators/proposal-math'
 import type { ItineraryItemDto } from '@meridian/core'
 import { type ItemType, templateItem } from '@meridian/validators/itinerary-constants'
 
@@ -55,6 +56,9 @@ export function itemInput(i: DraftItem) {
     nights: i.nights,
     unit_price: i.unit_price,
     currency: ENTERED.includes(i.type) && i.unit_price !== null ? i.details.currency : null,
+    flight_id: i.flight_id,
+    option_group: i.option_group,
+    recommended: i.recommended,
   }
 }
 
@@ -130,13 +134,15 @@ export function addItem(days: readonly DraftDay[], day: number, item: DraftItem)
 
 /** Every total, from scratch: each day's cost and duration, the trip's total, the breakdown and the amount over budget. */
 export function totalsOf(days: readonly DraftDay[], budget: string | null): ItineraryTotals & { over_budget: string | null } {
+  // A slot's options other than the recommended one count nowhere, as on the server (docs/proposals.md).
+  const counts = countsInTotals(days)
   const totals = computeTotals(
     days.map((d) => ({
       items: d.items.map((i) => ({
         id: i.key,
         type: i.type as ItemType,
-        duration_minutes: i.details.duration,
-        cost: i.details.converted_cost,
+        duration_minutes: counts(i) ? i.details.duration : 0,
+        cost: counts(i) ? i.details.converted_cost : null,
       })),
     })),
   )
@@ -214,6 +220,9 @@ export function draftItemOf(input: ReturnType<typeof itemInput> & { key: string 
     supplier_id: input.supplier_id,
     nights: input.nights,
     unit_price: input.unit_price,
+    flight_id: input.flight_id ?? null,
+    option_group: input.option_group ?? null,
+    recommended: input.recommended ?? false,
   }
 }
 
