@@ -75,8 +75,8 @@ interface FrozenLine {
  * POST /api/proposals/{id}/accept/ `{choices?, round?}`: the traveler accepts the round with the options chosen (the
  * recommended ones where none is named). Refused (409) when the round was accepted already, replaced by a newer one,
  * or past its quote expiry; `round`, when sent, must be this round's number. In one transaction with the round
- * locked: the accepted lines and total are frozen, and each line that books (an activity, a stay with its
- * accommodation, a transfer, a flight) becomes a pending booking of the trip at its frozen price. The expert and the
+ * locked: the accepted lines and total are frozen, and each line that books (an activity, a stay, a transfer, a
+ * flight) becomes a pending booking of the trip at its frozen price. The expert and the
  * specialist who matched them are told.
  */
 export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input: unknown) {
@@ -114,7 +114,7 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
                 amount,
               })
             ).reference
-          } else if (amount !== null && item.type === 'accommodation' && item.supplier_id !== null) {
+          } else if (amount !== null && item.type === 'accommodation') {
             const nights = item.nights ?? 1
             reference = (
               await insertBooking(tx, {
