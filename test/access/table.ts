@@ -40,6 +40,7 @@ export type ObjectKind =
   | 'wishlist_item'
   | 'accommodation'
   | 'itinerary_item'
+  | 'proposal'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -60,6 +61,11 @@ export interface AccessRule {
   owned?: { othersOpenTo: readonly RoleName[]; othersOutcome?: 403 | 404 }
   /** What a signed-in identity outside `allow` gets: 403 unless the object is not revealed to it (404). */
   refused?: 403 | 404
+  /**
+   * Roles in `allow` that reach the object (they may read it) but may not do this to it: 403 wherever they reach it
+   * (their own, and others' they are open to), the owned rule's outcome elsewhere.
+   */
+  readOnlyFor?: readonly RoleName[]
   why: string
 }
 
@@ -315,6 +321,48 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
     why: 'The versions page (list, compare, status moves, restore) calls the versions, compare, status and restore services: the same people as those calls; a traveler gets Access Denied.',
+  },
+  // Proposals (docs/proposals.md): the trip's traveler, and those who plan it.
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.list'],
+    allow: 'signed-in',
+    why: 'Each sees the proposals of their own trips (a traveler), of the trips they plan (an expert), or all (staff with manage_trips); anyone else an empty list.',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.get', 'trpc proposals.comments', 'trpc proposals.comment', 'trpc proposals.resolve'],
+    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    object: 'proposal',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    refused: 404,
+    why: 'A round is read and discussed by the trip’s traveler and those who plan the trip (its accepted expert, staff with manage_trips); anyone else, specialists included, gets 404.',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.accept', 'trpc proposals.requestChanges'],
+    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    object: 'proposal',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    refused: 404,
+    readOnlyFor: ['superadmin', 'admin', 'expert'],
+    why: 'Only the trip’s traveler accepts or asks for changes; the planners, who may read the round, are told so (403); anyone else gets 404.',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.publish'],
+    allow: ['superadmin', 'admin', 'expert'],
+    object: 'itinerary',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Sending a round: the trip’s accepted expert and staff with manage_trips, as saving the itinerary; another expert’s itinerary answers 404.',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.rounds'],
+    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    object: 'itinerary',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'An itinerary’s rounds and threads: those who plan the trip, and its traveler (the rounds sent to them); specialists review itineraries, not proposals (403).',
   },
   // Chat (docs/chat.md): participants only.
   {
@@ -959,6 +1007,7 @@ export function expectedOutcome(rule: AccessRule, identity: RoleName | 'anonymou
   const allowed = rule.allow === 'signed-in' || rule.allow.includes(identity)
   if (!allowed) return rule.refused ?? 403
   if (rule.owned && !own && !rule.owned.othersOpenTo.includes(identity)) return rule.owned.othersOutcome ?? 404
+  if (rule.readOnlyFor?.includes(identity)) return 403
   return 'allowed'
 }
 

@@ -84,5 +84,8 @@ export const ProposalCommentInput = v.object({
 /** Request changes: a message for the expert (optional: the open threads say what). */
 export const RequestChangesInput = v.object({ message: optionalText(MAX_COMMENT_LENGTH) })
 
-/** Resolve (or reopen) a thread. */
-export const ResolveThreadInput = v.object({ resolved: v.optional(v.boolean('Enter true or false.'), true) })
+/** Resolve (or reopen, `resolved: false`) a thread, by the id of its first comment. */
+export const ResolveThreadInput = v.object({
+  thread: v.pipe(wholeNumber(PROPOSAL_MESSAGES.unknownThread), v.minValue(1, PROPOSAL_MESSAGES.unknownThread)),
+  resolved: v.optional(v.boolean('Enter true or false.'), true),
+})

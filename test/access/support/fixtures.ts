@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { chatConversations, chatParticipants, eq, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
 import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -229,6 +229,27 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
           seats_total: 50,
         })
       ).id
+    },
+    // A proposal round of the owner's trip (the traveler's own, the trip an expert plans), with one empty day; a
+    // stranger's trip's for anyone else (staff reach it as planners, the others not at all).
+    proposal: async (owner) => {
+      const itineraryId = Number(await makers.itinerary(owner === 'traveler' || owner === 'expert' ? owner : 'other'))
+      const [plan] = await server.app.db.select().from(itineraries).where(eq(itineraries.id, itineraryId))
+      const day = { key: unique(), date: '2030-07-01', title: 'Day 1', description: '', theme: '', items: [] }
+      const [row] = await server.app.db
+        .insert(proposals)
+        .values({
+          itineraryId,
+          tripId: plan!.tripId,
+          round: 1,
+          version: 1,
+          expiresOn: '2099-12-31',
+          currency: 'USD',
+          total: '0.00',
+          plan: { title: 'Access plan', description: '', destination: '', start_date: '2030-07-01', end_date: '2030-07-03', travelers: { adults: 2, children: 0, infants: 0 }, currency: 'USD', places: 2, priced_on: '2030-01-01', days: [day] },
+        })
+        .returning({ id: proposals.id })
+      return row!.id
     },
     // An activity item of the approved itinerary of the owner's trip (the stranger's for 'other').
     itinerary_item: async (owner) => {

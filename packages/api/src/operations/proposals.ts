@@ -15,7 +15,6 @@ const planners = operations(gatedProcedure(core.requireTripScope), { id: v.unkno
 const optional = v.optional(v.unknown())
 /** The options chosen, as `group:key,group:key` (REST's query) or an object (tRPC). */
 const ChoicesQuery = v.object({ choices: v.optional(v.string()) })
-const ThreadInput = v.object({ id: v.unknown(), thread: v.unknown(), resolved: v.optional(v.boolean()) })
 
 export const proposals = {
   list: signedIn.list(core.listProposals, 20, {
@@ -61,18 +60,12 @@ export const proposals = {
   comment: signedIn.update(
     core.commentOnProposal,
     { at: `POST ${base}/{id}/comments/`, summary: 'Comment on an item or the whole proposal, or answer a thread', body: val.ProposalCommentInput, status: 201 },
-    { data: val.ProposalCommentInput },
+    { optionalData: true },
   ),
-  resolve: signedIn.custom(
-    authedProcedure
-      .input(ThreadInput)
-      .mutation(({ ctx, input }) => core.resolveProposalThread(ctx.service, input.id, input.thread, { resolved: input.resolved ?? true })),
-    {
-      at: `POST ${base}/{id}/comments/{thread}/resolve/`,
-      summary: 'Resolve (or reopen, with resolved: false) a comment thread',
-      body: val.ResolveThreadInput,
-      handler: async ({ ctx, params, body }) => ({ body: await core.resolveProposalThread(ctx, params.id, params.thread, await body()) }),
-    },
+  resolve: signedIn.update(
+    core.resolveProposalThread,
+    { at: `POST ${base}/{id}/resolve/`, summary: 'Resolve a comment thread (or reopen it with resolved: false)', body: val.ResolveThreadInput },
+    { optionalData: true },
   ),
   rounds: planners.get(core.listItineraryProposals, {
     at: `GET /api/itineraries/{id}/proposals/`,

@@ -37,10 +37,10 @@ async function refuseClosed(tx: Tx, row: { itineraryId: number; status: string }
  * The trip's traveler; the expert is told (bell and mail).
  */
 export async function requestProposalChanges(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const data = parseInput(RequestChangesInput, input ?? {})
   const id = await ctx.db.transaction(async (tx) => {
     const { actor, row, access } = await visibleProposal(ctx, rawId, { db: tx, lock: true })
     requireProposalTraveler(access)
+    const data = parseInput(RequestChangesInput, input ?? {})
     if (row.status !== 'sent' && row.status !== 'changes_requested') await refuseClosed(tx, row)
     await tx
       .update(proposals)
@@ -80,11 +80,11 @@ interface FrozenLine {
  * specialist who matched them are told.
  */
 export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const data = parseInput(AcceptProposalInput, input ?? {})
   const id = await ctx.db
     .transaction(async (tx) => {
       const { actor, row, trip, access } = await visibleProposal(ctx, rawId, { db: tx, lock: true })
       requireProposalTraveler(access)
+      const data = parseInput(AcceptProposalInput, input ?? {})
       if (row.status !== 'sent' && row.status !== 'changes_requested') await refuseClosed(tx, row)
       if (data.round !== undefined && data.round !== row.round) throw new DomainError('conflict', PROPOSAL_MESSAGES.staleRound(data.round, row.round))
       if (isExpired(row)) throw new DomainError('conflict', PROPOSAL_MESSAGES.expired(row.expiresOn))

@@ -241,7 +241,7 @@ describe('comments and change requests', () => {
     expect(threads).toMatchObject({ count: 2, open: 2 })
     const told = await handle.db.select().from(notifications).where(eq(notifications.userId, userId('expert')))
     expect(told.find((n) => n.kind === 'proposal.changes')?.body).toBe('“A cheaper hotel, please.” 2 open comments.')
-    expect((await resolveProposalThread(as.expert!, round.id, thread.id, {})).open).toBe(false)
+    expect((await resolveProposalThread(as.expert!, round.id, { thread: thread.id })).open).toBe(false)
     expect((await listItineraryProposals(as.expert!, id)).threads.filter((t) => t.open)).toHaveLength(1)
   })
 })

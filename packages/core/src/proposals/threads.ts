@@ -85,9 +85,9 @@ async function conversationOf(db: Db, authorId: number, otherId: number | null) 
  * between the traveler and their expert. The traveler and the trip's planners; answers 201 with the thread.
  */
 export async function commentOnProposal(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<ThreadDto> {
-  const data = parseInput(ProposalCommentInput, input ?? {})
   const threadId = await ctx.db.transaction(async (tx) => {
     const { actor, row, trip, access } = await visibleProposal(ctx, rawId, { db: tx })
+    const data = parseInput(ProposalCommentInput, input ?? {})
     const plan = row.plan as unknown as Plan
     const item = data.item_key ? plan.days.flatMap((d) => d.items).find((i) => i.key === data.item_key) : null
     if (data.item_key && !item) throw DomainError.invalid({ item_key: [PROPOSAL_MESSAGES.unknownItem(data.item_key)] })
@@ -153,21 +153,17 @@ export async function listProposalComments(ctx: ServiceContext, rawId: unknown) 
   return { count: threads.length, open: threads.filter((t) => t.open).length, results: threads }
 }
 
-/** POST /api/proposals/{id}/comments/{thread}/resolve/ `{resolved?}`: a thread resolved (or reopened), by either side. */
-export async function resolveProposalThread(ctx: ServiceContext, rawId: unknown, rawThread: unknown, input: unknown): Promise<ThreadDto> {
-  const data = parseInput(ResolveThreadInput, input ?? {})
+/** POST /api/proposals/{id}/resolve/ `{thread, resolved?}`: a thread resolved (or reopened), by either side. */
+export async function resolveProposalThread(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<ThreadDto> {
   const { actor, row } = await visibleProposal(ctx, rawId)
-  const threadId = typeof rawThread === 'number' ? rawThread : /^[1-9]\d{0,9}$/.test(String(rawThread)) ? Number(rawThread) : Number.NaN
-  if (!Number.isInteger(threadId)) throw new DomainError('not_found', PROPOSAL_MESSAGES.unknownThread)
+  const data = parseInput(ResolveThreadInput, input ?? {})
   const [done] = await ctx.db
     .update(proposalComments)
-    .set(
-      data.resolved ? { resolvedAt: sql`coalesce(${proposalComments.resolvedAt}, now())`, resolvedById: actor.id } : { resolvedAt: null, resolvedById: null },
-    )
-    .where(and(eq(proposalComments.id, threadId), eq(proposalComments.itineraryId, row.itineraryId), sql`${proposalComments.threadId} is null`))
+    .set(data.resolved ? { resolvedAt: sql`coalesce(${proposalComments.resolvedAt}, now())`, resolvedById: actor.id } : { resolvedAt: null, resolvedById: null })
+    .where(and(eq(proposalComments.id, data.thread), eq(proposalComments.itineraryId, row.itineraryId), sql`${proposalComments.threadId} is null`))
     .returning({ id: proposalComments.id })
-  if (!done) throw new DomainError('not_found', PROPOSAL_MESSAGES.unknownThread)
-  return (await threadById(ctx, row.id, threadId))!
+  if (!done) throw DomainError.invalid({ thread: [PROPOSAL_MESSAGES.unknownThread] })
+  return (await threadById(ctx, row.id, data.thread))!
 }
 
 /** How many threads of an itinerary are open. */
