@@ -8,7 +8,14 @@ let server: TestServer
 const token: Record<string, string> = {}
 let tripId: number
 
-const meal = (key: string, title: string, price: string, extra: Record<string, unknown> = {}) => ({ key, type: 'meal', title, unit_price: price, currency: 'USD', ...extra })
+const meal = (key: string, title: string, price: string, extra: Record<string, unknown> = {}) => ({
+  key,
+  type: 'meal',
+  title,
+  unit_price: price,
+  currency: 'USD',
+  ...extra,
+})
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -19,7 +26,14 @@ beforeAll(async () => {
   const id = async (u: string) => (await db.select({ id: users.id }).from(users).where(eq(users.username, u)))[0]!.id
   const [trip] = await db
     .insert(trips)
-    .values({ title: 'Lisbon, Portugal', startDate: '2030-05-01', endDate: '2030-05-02', travelers: 2, travelerId: await id('traveler'), expertId: await id('expert') })
+    .values({
+      title: 'Lisbon, Portugal',
+      startDate: '2030-05-01',
+      endDate: '2030-05-02',
+      travelers: 2,
+      travelerId: await id('traveler'),
+      expertId: await id('expert'),
+    })
     .returning({ id: trips.id })
   tripId = trip!.id
   await db.insert(tripAssignments).values({ tripId, expertId: await id('expert'), status: 'accepted' })
@@ -59,7 +73,13 @@ describe('/api/proposals/', () => {
 
     const sent = await server.request(`${plan}proposals/`, { token: token.expert, body: { note: 'Pick your lunch.', valid_days: 3 } })
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
-    expect(sent.body).toMatchObject({ round: 1, status: 'sent', total: '65.50', note: 'Pick your lunch.', slots: [{ group: 'lunch', options: ['lunch-a', 'lunch-b'], recommended: 'lunch-a' }] })
+    expect(sent.body).toMatchObject({
+      round: 1,
+      status: 'sent',
+      total: '65.50',
+      note: 'Pick your lunch.',
+      slots: [{ group: 'lunch', options: ['lunch-a', 'lunch-b'], recommended: 'lunch-a' }],
+    })
     const at = `/api/proposals/${sent.body.id}/`
 
     const listed = await server.request('/api/proposals/', { token: token.traveler })
@@ -68,7 +88,12 @@ describe('/api/proposals/', () => {
 
     const quoted = await server.request(`${at}?choices=lunch:lunch-b`, { token: token.traveler })
     expect(quoted.status).toBe(200)
-    expect(quoted.body.totals).toMatchObject({ total: '100.75', per_person: '50.38', per_day: '100.75', differences: { 'lunch-a': '-35.25', 'lunch-b': '0.00' } })
+    expect(quoted.body.totals).toMatchObject({
+      total: '100.75',
+      per_person: '50.38',
+      per_day: '100.75',
+      differences: { 'lunch-a': '-35.25', 'lunch-b': '0.00' },
+    })
     const wrong = await server.request(`${at}?choices=lunch:dinner`, { token: token.traveler })
     expect(wrong.status).toBe(400)
     expect(wrong.body).toEqual({ 'choices.lunch': ['"dinner" is not an option of this slot.'] })

@@ -47,7 +47,15 @@ const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice
 async function newTrip(traveler = 'traveler') {
   const [trip] = await handle.db
     .insert(trips)
-    .values({ title: 'Lisbon, Portugal', startDate: '2030-05-01', endDate: '2030-05-03', travelers: 2, budgetTotal: '5000', travelerId: userId(traveler), expertId: userId('expert') })
+    .values({
+      title: 'Lisbon, Portugal',
+      startDate: '2030-05-01',
+      endDate: '2030-05-03',
+      travelers: 2,
+      budgetTotal: '5000',
+      travelerId: userId(traveler),
+      expertId: userId('expert'),
+    })
     .returning({ id: trips.id })
   await handle.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: userId('expert'), status: 'accepted', assignedById: userId('specialist') })
   return trip!.id
@@ -61,7 +69,16 @@ const plan = (extra: Record<string, unknown>[] = []) => [
     items: [
       { key: 'flight-eco', type: 'transport', title: 'Flight in economy', flight_id: flightIds.economy, option_group: 'flight', recommended: true },
       { key: 'flight-biz', type: 'transport', title: 'Flight in business', flight_id: flightIds.business, option_group: 'flight' },
-      { key: 'hotel-a', type: 'accommodation', title: 'Palácio hotel', unit_price: '100.00', currency: 'EUR', nights: 2, option_group: 'hotel', recommended: true },
+      {
+        key: 'hotel-a',
+        type: 'accommodation',
+        title: 'Palácio hotel',
+        unit_price: '100.00',
+        currency: 'EUR',
+        nights: 2,
+        option_group: 'hotel',
+        recommended: true,
+      },
       { key: 'hotel-b', type: 'accommodation', title: 'Alfama guesthouse', unit_price: '80.00', currency: 'USD', nights: 2, option_group: 'hotel' },
       { key: 'dinner', type: 'meal', title: 'Fado dinner', unit_price: '45.50', currency: 'USD' },
       ...extra,
@@ -102,7 +119,12 @@ beforeAll(async () => {
   await handle.db.update(activities).set({ pricingModel: 'fixed', fixedPrice: '60.00' }).where(eq(activities.id, activityId))
   const [country] = await handle.db.insert(countries).values({ name: 'Airportland', continent: 'Europe' }).returning()
   const airport = async (code: string) =>
-    (await handle.db.insert(locations).values({ name: `${code} Airport`, countryId: country!.id, locationType: 'airport', airportCode: code, timezone: 'Europe/Lisbon' }).returning())[0]!.id
+    (
+      await handle.db
+        .insert(locations)
+        .values({ name: `${code} Airport`, countryId: country!.id, locationType: 'airport', airportCode: code, timezone: 'Europe/Lisbon' })
+        .returning()
+    )[0]!.id
   const [lhr, lis] = [await airport('LHR'), await airport('LIS')]
   const flight = async (cabin: 'economy' | 'business', price: string, seats: number) =>
     (
@@ -139,7 +161,12 @@ describe('options in the builder', () => {
     expect(saved.total_cost).toBe('625.50')
     expect(saved.days[0]!.total_cost).toBe('565.50')
     const items = saved.days[0]!.items
-    expect(items.find((i) => i.key === 'flight-biz')).toMatchObject({ option_group: 'flight', recommended: false, flight_id: flightIds.business, details: { converted_cost: '1200.0000' } })
+    expect(items.find((i) => i.key === 'flight-biz')).toMatchObject({
+      option_group: 'flight',
+      recommended: false,
+      flight_id: flightIds.business,
+      details: { converted_cost: '1200.0000' },
+    })
     expect(items.find((i) => i.key === 'flight-eco')!.pricing).toMatchObject({ source: 'flight', seats: 2, fare: '150.00' })
   })
 
@@ -147,13 +174,25 @@ describe('options in the builder', () => {
     const tripId = await newTrip()
     const made = await createItinerary(as.expert!, { trip_id: tripId, currency: 'USD' })
     const day = (items: Record<string, unknown>[], date = '2030-05-01') => ({ date, title: 'Day', items })
-    const meal = (key: string, price: string, extra: Record<string, unknown> = {}) => ({ key, type: 'meal', title: key, unit_price: price, currency: 'USD', option_group: 'lunch', ...extra })
+    const meal = (key: string, price: string, extra: Record<string, unknown> = {}) => ({
+      key,
+      type: 'meal',
+      title: key,
+      unit_price: price,
+      currency: 'USD',
+      option_group: 'lunch',
+      ...extra,
+    })
     const saved = await saveItinerary(as.expert!, made.id, { version: 1, days: [day([meal('a', '10.00'), meal('b', '30.00')])] })
     expect(saved.days[0]!.items.map((i) => i.recommended)).toEqual([true, false])
     expect(saved.total_cost).toBe('10.00')
-    const two = await domainErrorOf(saveItinerary(as.expert!, made.id, { version: 2, days: [day([meal('a', '10.00', { recommended: true }), meal('b', '30.00', { recommended: true })])] }))
+    const two = await domainErrorOf(
+      saveItinerary(as.expert!, made.id, { version: 2, days: [day([meal('a', '10.00', { recommended: true }), meal('b', '30.00', { recommended: true })])] }),
+    )
     expect(two.fields).toEqual({ 'days.0.items.1.recommended': ['Only one option of a slot can be recommended.'] })
-    const apart = await domainErrorOf(saveItinerary(as.expert!, made.id, { version: 2, days: [day([meal('a', '10.00')]), day([meal('b', '30.00')], '2030-05-02')] }))
+    const apart = await domainErrorOf(
+      saveItinerary(as.expert!, made.id, { version: 2, days: [day([meal('a', '10.00')]), day([meal('b', '30.00')], '2030-05-02')] }),
+    )
     expect(apart.fields).toEqual({ 'days.1.items.0.option_group': ['The options of a slot must be on the same day.'] })
   })
 })
@@ -167,7 +206,15 @@ describe('publishing', () => {
 
     const { id } = await approvedItinerary()
     const round = await publishProposal(as.expert!, id, { note: 'Two hotels to choose from.', not_included: 'Travel insurance\nTips' })
-    expect(round).toMatchObject({ round: 1, status: 'sent', expired: false, expires_on: inDays(7), total: '625.50', currency: 'USD', note: 'Two hotels to choose from.' })
+    expect(round).toMatchObject({
+      round: 1,
+      status: 'sent',
+      expired: false,
+      expires_on: inDays(7),
+      total: '625.50',
+      currency: 'USD',
+      note: 'Two hotels to choose from.',
+    })
     expect(round.included).toEqual(['Accommodation: 2 nights', 'Flights: 1 leg', 'Activities and excursions: 1 as listed', 'Meals: 1 as listed'])
     expect(round.not_included).toEqual(['Travel insurance', 'Tips'])
     expect(round.slots.map((s) => [s.group, s.options, s.recommended])).toEqual([
@@ -175,13 +222,21 @@ describe('publishing', () => {
       ['hotel', ['hotel-a', 'hotel-b'], 'hotel-a'],
       ['morning', ['tour', 'walk'], 'tour'],
     ])
-    const told = await handle.db.select().from(notifications).where(eq(notifications.userId, userId('traveler')))
+    const told = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId('traveler')))
     expect(told.some((n) => n.kind === 'proposal.sent' && n.link === `/dashboard/proposals/${round.id}`)).toBe(true)
-    const [traveler] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId('traveler')))
+    const [traveler] = await handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId('traveler')))
     const mail = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, traveler!.email))
     expect(mail.some((m) => m.subject.startsWith('Your proposal for'))).toBe(true)
 
-    expect((await domainErrorOf(publishProposal(as.expert!, id, { valid_days: 91 }))).fields).toEqual({ valid_days: ['Enter a whole number of days from 1 to 90.'] })
+    expect((await domainErrorOf(publishProposal(as.expert!, id, { valid_days: 91 }))).fields).toEqual({
+      valid_days: ['Enter a whole number of days from 1 to 90.'],
+    })
     expect((await domainErrorOf(publishProposal(as.expert!, id, { expires_on: inDays(0) }))).fields).toEqual({ expires_on: [PROPOSAL_MESSAGES.expiryRange] })
     expect((await domainErrorOf(publishProposal(as.traveler!, id, {}))).code).toBe('forbidden')
   })
@@ -216,7 +271,10 @@ describe("the traveler's reading", () => {
 describe('comments and change requests', () => {
   it('threads on an item, answered by the expert, linked from the chat, resolved; a change request goes back with them', async () => {
     const { id, tripId } = await approvedItinerary()
-    const [conversation] = await handle.db.insert(chatConversations).values({ travelerId: userId('traveler'), tripId }).returning()
+    const [conversation] = await handle.db
+      .insert(chatConversations)
+      .values({ travelerId: userId('traveler'), tripId })
+      .returning()
     await handle.db.insert(chatParticipants).values([
       { conversationId: conversation!.id, userId: userId('traveler'), role: 'traveler' },
       { conversationId: conversation!.id, userId: userId('expert'), role: 'expert' },
@@ -231,7 +289,9 @@ describe('comments and change requests', () => {
     ])
     const chat = await handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversation!.id))
     expect(chat.map((m) => m.content)).toEqual([`New comment on “Palácio hotel” (round 1): /dashboard/proposals/${round.id}#thread-${thread.id}`])
-    expect((await domainErrorOf(commentOnProposal(as.traveler!, round.id, { item_key: 'nope', body: 'x' }))).fields).toEqual({ item_key: [PROPOSAL_MESSAGES.unknownItem('nope')] })
+    expect((await domainErrorOf(commentOnProposal(as.traveler!, round.id, { item_key: 'nope', body: 'x' }))).fields).toEqual({
+      item_key: [PROPOSAL_MESSAGES.unknownItem('nope')],
+    })
     expect((await domainErrorOf(commentOnProposal(as.traveler!, round.id, { body: '  ' }))).fields).toEqual({ body: [PROPOSAL_MESSAGES.commentEmpty] })
     expect((await domainErrorOf(commentOnProposal(as.other!, round.id, { body: 'hi' }))).code).toBe('not_found')
 
@@ -239,7 +299,10 @@ describe('comments and change requests', () => {
     expect(changed.status).toBe('changes_requested')
     const threads = await listProposalComments(as.expert!, round.id)
     expect(threads).toMatchObject({ count: 2, open: 2 })
-    const told = await handle.db.select().from(notifications).where(eq(notifications.userId, userId('expert')))
+    const told = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId('expert')))
     expect(told.find((n) => n.kind === 'proposal.changes')?.body).toBe('“A cheaper hotel, please.” 2 open comments.')
     expect((await resolveProposalThread(as.expert!, round.id, { thread: thread.id })).open).toBe(false)
     expect((await listItineraryProposals(as.expert!, id)).threads.filter((t) => t.open)).toHaveLength(1)
@@ -255,7 +318,10 @@ describe('rounds', () => {
     const current = await getItinerary(as.expert!, id)
     const days = plan([{ key: 'museum', type: 'meal', title: 'Pastéis tasting', unit_price: '12.00', currency: 'USD' }])
     days[0]!.items[4] = { key: 'dinner', type: 'meal', title: 'Fado dinner', unit_price: '50.00', currency: 'USD' }
-    days[1]!.items = [{ key: 'tour', type: 'activity', title: 'Sintra palaces', activity_id: activityId }, { ...days[1]!.items[1]!, option_group: null }]
+    days[1]!.items = [
+      { key: 'tour', type: 'activity', title: 'Sintra palaces', activity_id: activityId },
+      { ...days[1]!.items[1]!, option_group: null },
+    ]
     const saved = await saveItinerary(as.expert!, id, { version: current.version, days: days.map((d, i) => ({ ...d, key: current.days[i]!.key })) })
     await changeItineraryStatus(as.expert!, id, { status: 'draft', version: saved.version })
     await changeItineraryStatus(as.expert!, id, { status: 'review', version: saved.version })
@@ -317,9 +383,15 @@ describe('acceptance', () => {
         fc.integer({ min: 0, max: 5000 }),
         fc.integer({ min: 1, max: 99_999 }),
         async (rate, margin, price) => {
-          await handle.db.insert(conversionRates).values({ fromCurrencyId: eurId, toCurrencyId: usdId, rate: (rate / 100_000).toFixed(5), effectiveDate: inDays(0) }).onConflictDoNothing()
+          await handle.db
+            .insert(conversionRates)
+            .values({ fromCurrencyId: eurId, toCurrencyId: usdId, rate: (rate / 100_000).toFixed(5), effectiveDate: inDays(0) })
+            .onConflictDoNothing()
           await handle.db.update(currencySettings).set({ globalMarginPercentage: (margin / 100).toFixed(2) })
-          await handle.db.update(activities).set({ fixedPrice: (price / 100).toFixed(2) }).where(eq(activities.id, activityId))
+          await handle.db
+            .update(activities)
+            .set({ fixedPrice: (price / 100).toFixed(2) })
+            .where(eq(activities.id, activityId))
           await handle.db.update(flights).set({ price: (price / 10).toFixed(2) })
           const read = await getProposal(as.traveler!, round.id)
           expect(read.accepted_total).toBe('1525.50')
@@ -340,7 +412,10 @@ describe('acceptance', () => {
   it('is refused after the quote expiry until the expert re-prices it; the traveler can ask for that', async () => {
     const { id } = await approvedItinerary()
     const round = await publishProposal(as.expert!, id, { valid_days: 1 })
-    await handle.db.update(proposals).set({ expiresOn: inDays(-1) }).where(eq(proposals.id, round.id))
+    await handle.db
+      .update(proposals)
+      .set({ expiresOn: inDays(-1) })
+      .where(eq(proposals.id, round.id))
     const read = await getProposal(as.traveler!, round.id)
     expect(read).toMatchObject({ expired: true, can: { accept: false, request_changes: true } })
     expect(await domainErrorOf(acceptProposal(as.traveler!, round.id, {}))).toMatchObject({ code: 'conflict', message: PROPOSAL_MESSAGES.expired(inDays(-1)) })
@@ -366,7 +441,10 @@ describe('acceptance', () => {
   it('from two tabs at once: one acceptance, one set of bookings', async () => {
     const { id, tripId } = await approvedItinerary()
     const round = await publishProposal(as.expert!, id, {})
-    const results = await Promise.allSettled([acceptProposal(as.traveler!, round.id, {}), acceptProposal(as.traveler!, round.id, { choices: { hotel: 'hotel-b' } })])
+    const results = await Promise.allSettled([
+      acceptProposal(as.traveler!, round.id, {}),
+      acceptProposal(as.traveler!, round.id, { choices: { hotel: 'hotel-b' } }),
+    ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
     expect(failed.reason.message).toBe(PROPOSAL_MESSAGES.alreadyAccepted)

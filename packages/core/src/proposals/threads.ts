@@ -159,7 +159,9 @@ export async function resolveProposalThread(ctx: ServiceContext, rawId: unknown,
   const data = parseInput(ResolveThreadInput, input ?? {})
   const [done] = await ctx.db
     .update(proposalComments)
-    .set(data.resolved ? { resolvedAt: sql`coalesce(${proposalComments.resolvedAt}, now())`, resolvedById: actor.id } : { resolvedAt: null, resolvedById: null })
+    .set(
+      data.resolved ? { resolvedAt: sql`coalesce(${proposalComments.resolvedAt}, now())`, resolvedById: actor.id } : { resolvedAt: null, resolvedById: null },
+    )
     .where(and(eq(proposalComments.id, data.thread), eq(proposalComments.itineraryId, row.itineraryId), sql`${proposalComments.threadId} is null`))
     .returning({ id: proposalComments.id })
   if (!done) throw DomainError.invalid({ thread: [PROPOSAL_MESSAGES.unknownThread] })
