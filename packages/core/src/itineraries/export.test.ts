@@ -203,4 +203,26 @@ describe('itinerary exports', () => {
       expect(bad.fields).toEqual({ format: ['Choose one of: pdf, ics.'] })
     }
   })
+  it('lists a slot’s options marked in the PDF, and puts only the recommended one in the calendar', async () => {
+    const current = await getItinerary(as.expert!, id)
+    const withOptions = await createItinerary(as.expert!, { trip_id: current.trip_id, title: 'Kyoto with options' })
+    const saved = await saveItinerary(as.expert!, withOptions.id, {
+      version: 1,
+      days: [
+        {
+          date: '2030-04-03',
+          title: 'Choose your dinner',
+          items: [
+            meal('Tofu dinner', '40.00', { start_time: '19:00', end_time: '20:30', option_group: 'dinner', recommended: true }),
+            meal('Wagyu dinner', '140.00', { start_time: '19:00', end_time: '20:30', option_group: 'dinner' }),
+          ],
+        },
+      ],
+    })
+    expect(saved.total_cost).toBe('40.00')
+    expect(events(itineraryIcs(saved)).map((e) => e.summary)).toEqual(['Tofu dinner'])
+    const pdf = await pdfText((await exportItinerary(as.expert!, withOptions.id, { format: 'pdf' })).body)
+    expect(pdf).toContain('Meal · recommended option')
+    expect(pdf).toContain('Meal · option')
+  })
 })

@@ -100,7 +100,8 @@ export function itineraryDocument(dto: ItineraryDto, state: ExportState = defaul
       duration: formatMinutes(d.estimated_duration),
       items: d.items.map((item) => ({
         time: item.start_time ? (item.end_time ? `${hhmm(item.start_time)} – ${hhmm(item.end_time)}` : hhmm(item.start_time)) : 'Flexible',
-        type: ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type,
+        // A slot's options are all listed, marked (docs/proposals.md); the totals count the recommended one.
+        type: `${ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type}${item.option_group ? (item.recommended ? ' · recommended option' : ' · option') : ''}`,
         title: item.title,
         description: item.description,
         location: [item.location.name, item.location.address].filter((x, j, all) => x && all.indexOf(x) === j).join(', '),
@@ -301,7 +302,8 @@ export function itineraryIcs(dto: ItineraryDto): string {
   ]
   for (const day of dto.days) {
     for (const item of day.items) {
-      if (!item.start_time) continue
+      // A calendar holds the plan as it stands: the recommended option of each slot, not its alternatives.
+      if (!item.start_time || (item.option_group && !item.recommended)) continue
       const start = minutesOf(item.start_time)
       let end = item.end_time ? minutesOf(item.end_time) : start + (item.details.duration > 0 ? item.details.duration : 60)
       if (end <= start) end += 1440
