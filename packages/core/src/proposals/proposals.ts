@@ -132,7 +132,7 @@ async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: Pro
   const { slots, choices, totals } = quote(plan, Object.keys(sent).length || !accepted ? sent : accepted.choices)
   const [rounds, people, threads] = await Promise.all([
     ctx.db
-      .select({ id: proposals.id, round: proposals.round, status: proposals.status, sentAt: proposals.sentAt, seenAt: proposals.seenAt, plan: proposals.plan })
+      .select({ id: proposals.id, round: proposals.round, status: proposals.status, sentAt: proposals.sentAt, seenAt: proposals.seenAt })
       .from(proposals)
       .where(eq(proposals.itineraryId, row.itineraryId))
       .orderBy(asc(proposals.round)),
@@ -145,6 +145,7 @@ async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: Pro
   // What changed since the last round the traveler opened before this one (for the planners: the round before).
   const earlier = rounds.filter((r) => r.round < row.round)
   const since = access.traveler ? earlier.filter((r) => r.seenAt !== null).at(-1) : earlier.at(-1)
+  const [before] = since ? await ctx.db.select({ plan: proposals.plan }).from(proposals).where(eq(proposals.id, since.id)) : []
   const today = todayUtc()
   const expired = isExpired(row, today)
   const latest = rounds.at(-1)!
@@ -184,7 +185,7 @@ async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: Pro
     slots,
     choices,
     totals,
-    changes: since ? roundChanges(since.round, since.plan as unknown as Plan, plan) : null,
+    changes: since && before ? roundChanges(since.round, before.plan as unknown as Plan, plan) : null,
     rounds: rounds.map((r) => ({ id: r.id, round: r.round, status: r.status, sent_at: r.sentAt.toISOString() })),
     latest_round: { id: latest.id, round: latest.round },
     threads,
