@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ITEM_TYPES, ITINERARY_STATUSES } from '@meridian/validators/itinerary-constants'
 import { activities } from './activities.ts'
-import { flights } from './bookings.ts'
+import { flights } from './flights.ts'
 import { timestamps } from './columns.ts'
 import { suppliers } from './suppliers.ts'
 import { transfers } from './transfers.ts'
@@ -114,7 +114,7 @@ export const itineraryItems = pgTable(
     /** How the cost was found (engine basis, tier, conversion rate and date), for the pricing path shown. */
     pricing: jsonb('pricing').$type<Record<string, unknown>>().notNull().default({}),
     /** Transport: a catalogue flight, priced at its fare (docs/proposals.md). */
-    flightId: integer('flight_id').references((): AnyPgColumn => flights.id, { onDelete: 'set null' }),
+    flightId: integer('flight_id').references(() => flights.id, { onDelete: 'set null' }),
     /** The slot this item is an option of (items of one day sharing it are alternatives); null: always in the plan. */
     optionGroup: text('option_group'),
     /** The option of its slot the expert recommends (counted in the itinerary's totals). */
