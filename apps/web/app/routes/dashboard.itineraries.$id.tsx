@@ -21,11 +21,7 @@ import { useHydrated } from '../components/shell/use-hydrated.ts'
 import { requireUser } from '../utils/auth.server.ts'
 import { notify } from '../utils/notify.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  {
-    title: `${d && 'itinerary' in d ? d.itinerary.title : 'Itinerary'} · Meridian Travel`,
-  },
-]
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d && 'itinerary' in d ? d.itinerary.title : 'Itinerary'} · Meridian Travel` }]
 
 const BASE = '/dashboard/itineraries'
 
@@ -36,13 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (new URL(request.url).pathname.endsWith('/library')) requireItineraryEditor(ctx)
     const itinerary = await getItinerary(ctx, params.id)
     const [transfers, stays] = itinerary.can.save
-      ? await Promise.all([
-          transferOptions(ctx, {}),
-          supplierOptions(ctx, {
-            supplier_type: 'accommodation',
-            limit: '200',
-          }),
-        ])
+      ? await Promise.all([transferOptions(ctx, {}), supplierOptions(ctx, { supplier_type: 'accommodation', limit: '200' })])
       : [[], []]
     // The trip's traveler reading the approved plan books its activities from here (docs/bookings.md).
     const bookables = itinerary.can.save || itinerary.can.approve ? null : await itineraryBookables(ctx, itinerary.id)
@@ -212,14 +202,7 @@ function Builder({ loaded }: { loaded: Loaded }) {
             stays={loaded.stays}
             failure={answer?.kind === 'invalid' && answer.intent === 'add-item' ? answer : null}
             busy={saving}
-            onSubmit={
-              hydrated
-                ? (form) =>
-                    submit({
-                      ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])),
-                    })
-                : undefined
-            }
+            onSubmit={hydrated ? (form) => submit({ ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])) }) : undefined}
           />
         ) : null}
       </BuilderBoard>
@@ -243,9 +226,4 @@ function Builder({ loaded }: { loaded: Loaded }) {
   )
 }
 
-export type BuilderOutletContext = {
-  addActivity: (activity: LibraryPick) => void
-  day: number
-  dayTitle: string
-  version: number
-}
+export type BuilderOutletContext = { addActivity: (activity: LibraryPick) => void; day: number; dayTitle: string; version: number }

@@ -27,11 +27,7 @@ export function AddItemForm({
   currency: string
   transfers: { id: number; name: string }[]
   stays: { id: number; name: string }[]
-  failure: {
-    message: string
-    fields: Record<string, string[]>
-    values: Record<string, string>
-  } | null
+  failure: { message: string; fields: Record<string, string[]>; values: Record<string, string> } | null
   busy: boolean
   onSubmit?: (form: FormData) => void
 }) {
@@ -67,10 +63,7 @@ export function AddItemForm({
               label="Kind"
               value={type}
               onChange={(e) => setType(e.currentTarget.value)}
-              data={ENTERED_TYPES.map((t) => ({
-                value: t,
-                label: ITEM_TYPE_LABELS[t],
-              }))}
+              data={ENTERED_TYPES.map((t) => ({ value: t, label: ITEM_TYPE_LABELS[t] }))}
               error={err('type')}
             />
             <TextInput name="title" label="Title" required defaultValue={values.title} error={err('title')} />
@@ -90,14 +83,8 @@ export function AddItemForm({
                 label="Transfer (transport)"
                 defaultValue={values.transfer_id}
                 data={[
-                  {
-                    value: '',
-                    label: transfers.length ? 'Choose a transfer…' : 'No transfers in the catalogue',
-                  },
-                  ...transfers.map((t) => ({
-                    value: String(t.id),
-                    label: t.name,
-                  })),
+                  { value: '', label: transfers.length ? 'Choose a transfer…' : 'No transfers in the catalogue' },
+                  ...transfers.map((t) => ({ value: String(t.id), label: t.name })),
                 ]}
                 error={err('transfer_id')}
               />
@@ -108,13 +95,7 @@ export function AddItemForm({
                   name="supplier_id"
                   label="Accommodation supplier (stay)"
                   defaultValue={values.supplier_id}
-                  data={[
-                    { value: '', label: 'None named' },
-                    ...stays.map((s) => ({
-                      value: String(s.id),
-                      label: s.name,
-                    })),
-                  ]}
+                  data={[{ value: '', label: 'None named' }, ...stays.map((s) => ({ value: String(s.id), label: s.name }))]}
                   error={err('supplier_id')}
                 />
                 <TextInput name="nights" label="Nights (stay)" inputMode="numeric" defaultValue={values.nights ?? '1'} error={err('nights')} />
@@ -198,11 +179,7 @@ export function MergePanel({
   onKeepMine,
   onTakeTheirs,
 }: {
-  conflict: {
-    message: string
-    current: { version: number; days: DraftDay[] }
-    base: { days: string[]; items: string[] }
-  }
+  conflict: { message: string; current: { version: number; days: DraftDay[] }; base: { days: string[]; items: string[] } }
   mine: DraftDay[]
   currency: string
   hydrated: boolean

@@ -9,20 +9,8 @@ export const BUILDER_BASE = '/dashboard/itineraries'
 
 export type BuilderAnswer =
   | { kind: 'saved'; version: number; message: string }
-  | {
-      kind: 'invalid'
-      message: string
-      fields: Record<string, string[]>
-      intent: string
-      values: Record<string, string>
-    }
-  | {
-      kind: 'conflict'
-      message: string
-      current: ItineraryDto
-      mine: DraftDay[]
-      base: { days: string[]; items: string[] }
-    }
+  | { kind: 'invalid'; message: string; fields: Record<string, string[]>; intent: string; values: Record<string, string> }
+  | { kind: 'conflict'; message: string; current: ItineraryDto; mine: DraftDay[]; base: { days: string[]; items: string[] } }
   | { kind: 'failed'; message: string }
 
 const text = (values: Record<string, string>, name: string) => (values[name] ?? '').trim()
@@ -43,16 +31,18 @@ function sentDays(payload: string | undefined): DraftDay[] | null {
   const days = (parsed as { days?: unknown } | null)?.days
   if (!Array.isArray(days)) return null
   const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-  return days.filter(isObject).map((d) => ({
-    key: String(d.key ?? ''),
-    date: String(d.date ?? ''),
-    title: String(d.title ?? ''),
-    description: String(d.description ?? ''),
-    theme: String(d.theme ?? ''),
-    items: (Array.isArray(d.items) ? (d.items as unknown[]) : [])
-      .filter(isObject)
-      .map((i) => draftItemOf({ ...(i as Parameters<typeof draftItemOf>[0]), key: String(i.key ?? '') || freshKey() })),
-  }))
+  return days
+    .filter(isObject)
+    .map((d) => ({
+      key: String(d.key ?? ''),
+      date: String(d.date ?? ''),
+      title: String(d.title ?? ''),
+      description: String(d.description ?? ''),
+      theme: String(d.theme ?? ''),
+      items: (Array.isArray(d.items) ? (d.items as unknown[]) : [])
+        .filter(isObject)
+        .map((i) => draftItemOf({ ...(i as Parameters<typeof draftItemOf>[0]), key: String(i.key ?? '') || freshKey() })),
+    }))
 }
 
 /** A meal, transport, stay or free time from the Add item form, as the item it becomes. */
@@ -126,10 +116,7 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
         if (values.direction === 'up' || values.direction === 'down') days = nudgeItem(days, values.item!, values.direction === 'up' ? -1 : 1)
         else {
           const to = Number(values.to_day) - 1
-          if (!Number.isInteger(to) || !days[to])
-            throw DomainError.invalid({
-              to_day: ['Choose a day of this itinerary.'],
-            })
+          if (!Number.isInteger(to) || !days[to]) throw DomainError.invalid({ to_day: ['Choose a day of this itinerary.'] })
           days = moveItem(days, values.item!, to, days[to]!.items.length)
           message = `Moved to ${days[to]!.title}`
           dayNo = to + 1
@@ -154,22 +141,10 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
       default:
         return data<BuilderAnswer>({ kind: 'failed', message: 'Unknown action.' }, { status: 400 })
     }
-    const saved = await saveItinerary(ctx, current.id, {
-      version: Number(values.version) || 0,
-      days: saveDays(days),
-    })
+    const saved = await saveItinerary(ctx, current.id, { version: Number(values.version) || 0, days: saveDays(days) })
     const said = `${message} · version ${saved.version}`
-    if (js)
-      return data<BuilderAnswer>({
-        kind: 'saved',
-        version: saved.version,
-        message: said,
-      })
-    return redirect(`${BUILDER_BASE}/${current.id}?day=${dayNo}`, {
-      headers: {
-        'Set-Cookie': await flashHeader({ type: 'success', message: said }),
-      },
-    })
+    if (js) return data<BuilderAnswer>({ kind: 'saved', version: saved.version, message: said })
+    return redirect(`${BUILDER_BASE}/${current.id}?day=${dayNo}`, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message: said }) } })
   } catch (error) {
     if (!(error instanceof DomainError)) {
       console.error('[itinerary] save failed:', error)
@@ -178,34 +153,14 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
     if (error.code === 'forbidden' || error.code === 'not_found') return notFoundResponse(error)
     if (error.code === 'conflict' && !error.fields) {
       // The version this browser started from tells its own additions from the other save's removals.
-      const started = await getItinerary(ctx, current.id, {
-        version: Number(values.version),
-      }).catch(() => null)
-      const base = {
-        days: started?.days.map((d) => d.key) ?? [],
-        items: started?.days.flatMap((d) => d.items.map((i) => i.key)) ?? [],
-      }
-      return data<BuilderAnswer>(
-        {
-          kind: 'conflict',
-          message: error.message,
-          current: await getItinerary(ctx, current.id),
-          mine: days,
-          base,
-        },
-        { status: 409 },
-      )
+      const started = await getItinerary(ctx, current.id, { version: Number(values.version) }).catch(() => null)
+      const base = { days: started?.days.map((d) => d.key) ?? [], items: started?.days.flatMap((d) => d.items.map((i) => i.key)) ?? [] }
+      return data<BuilderAnswer>({ kind: 'conflict', message: error.message, current: await getItinerary(ctx, current.id), mine: days, base }, { status: 409 })
     }
     if (error.code === 'invalid' || error.fields) {
       const fields = formFields(error.fields ?? {}, dayNo - 1, added)
       return data<BuilderAnswer>(
-        {
-          kind: 'invalid',
-          message: describe(error.fields ?? {}, days) || error.message,
-          fields,
-          intent,
-          values: withoutPayload(values),
-        },
+        { kind: 'invalid', message: describe(error.fields ?? {}, days) || error.message, fields, intent, values: withoutPayload(values) },
         { status: 400 },
       )
     }

@@ -64,14 +64,7 @@ export function itemInput(i: DraftItem) {
 
 /** The days as a save sends them. */
 export const saveDays = (days: readonly DraftDay[]) =>
-  days.map((d) => ({
-    key: d.key,
-    date: d.date,
-    title: d.title,
-    description: d.description,
-    theme: d.theme,
-    items: d.items.map(itemInput),
-  }))
+  days.map((d) => ({ key: d.key, date: d.date, title: d.title, description: d.description, theme: d.theme, items: d.items.map(itemInput) }))
 
 const DAY_MS = 86_400_000
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
@@ -79,17 +72,7 @@ const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
 /** §4 Add Day: a day dated one day after the last, titled 'Day {n}'. */
 export function addDay(days: readonly DraftDay[], key: string, fallbackDate: string): DraftDay[] {
   const last = days.at(-1)
-  return [
-    ...days,
-    {
-      key,
-      date: last ? nextDate(last.date) : fallbackDate,
-      title: `Day ${days.length + 1}`,
-      description: '',
-      theme: '',
-      items: [],
-    },
-  ]
+  return [...days, { key, date: last ? nextDate(last.date) : fallbackDate, title: `Day ${days.length + 1}`, description: '', theme: '', items: [] }]
 }
 
 /** Where an item is: its day and place, or null. */
@@ -121,10 +104,7 @@ export function nudgeItem(days: readonly DraftDay[], key: string, by: -1 | 1): D
 
 /** §4: an item removed; its cost and duration leave the day's totals. */
 export function removeItem(days: readonly DraftDay[], key: string): DraftDay[] {
-  return days.map((d) => ({
-    ...d,
-    items: d.items.filter((i) => i.key !== key),
-  }))
+  return days.map((d) => ({ ...d, items: d.items.filter((i) => i.key !== key) }))
 }
 
 /** An item added at the end of a day. */
@@ -201,10 +181,7 @@ export function draftItemOf(input: ReturnType<typeof itemInput> & { key: string 
     description: input.description,
     start_time: input.start_time,
     end_time: input.end_time,
-    location: {
-      name: input.location_name ?? '',
-      address: input.location_address ?? '',
-    },
+    location: { name: input.location_name ?? '', address: input.location_address ?? '' },
     details: {
       duration: input.duration_minutes ?? 0,
       cost: null,
