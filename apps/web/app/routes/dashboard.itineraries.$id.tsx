@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useFetcher, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
-import { DomainError, getItinerary, itineraryBookables, requireItineraryEditor, supplierOptions, transferOptions } from '@meridian/core'
+import { DomainError, flightOptions, getItinerary, itineraryBookables, requireItineraryEditor, supplierOptions, transferOptions } from '@meridian/core'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
@@ -31,9 +31,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The Activity Library opens over the builder: for those who edit, whose permission is checked before the record.
     if (new URL(request.url).pathname.endsWith('/library')) requireItineraryEditor(ctx)
     const itinerary = await getItinerary(ctx, params.id)
-    const [transfers, stays] = itinerary.can.save
-      ? await Promise.all([transferOptions(ctx, {}), supplierOptions(ctx, { supplier_type: 'accommodation', limit: '200' })])
-      : [[], []]
+    // The flights of the itinerary's dates (its days may run past the trip's end).
+    const dates = [itinerary.start_date, itinerary.end_date, ...itinerary.days.map((d) => d.date)].sort()
+    const [transfers, stays, flights] = itinerary.can.save
+      ? await Promise.all([
+          transferOptions(ctx, {}),
+          supplierOptions(ctx, { supplier_type: 'accommodation', limit: '200' }),
+          flightOptions(ctx, { from: dates[0]!, to: dates.at(-1)! }),
+        ])
+      : [[], [], []]
     // The trip's traveler reading the approved plan books its activities from here (docs/bookings.md).
     const bookables = itinerary.can.save || itinerary.can.approve ? null : await itineraryBookables(ctx, itinerary.id)
     return {
@@ -42,6 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       bookables,
       transfers: transfers.map((t) => ({ id: t.id, name: t.name })),
       stays: stays.map((s) => ({ id: s.id, name: s.name })),
+      flights,
     }
   } catch (error) {
     if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) return notFoundResponse(error)
@@ -200,6 +207,9 @@ function Builder({ loaded }: { loaded: Loaded }) {
             currency={currency}
             transfers={loaded.transfers}
             stays={loaded.stays}
+            flights={loaded.flights}
+            dayDate={day.date}
+            dayItems={day.items}
             failure={answer?.kind === 'invalid' && answer.intent === 'add-item' ? answer : null}
             busy={saving}
             onSubmit={hydrated ? (form) => submit({ ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])) }) : undefined}

@@ -1,5 +1,6 @@
 import { activities, activityPricingTiers, asc, currencies, type Database, eq, flights, inArray, suppliers, transfers } from '@meridian/db'
 import type { ItineraryItemData } from '@meridian/validators'
+import { MAX_SLOT_OPTIONS } from '@meridian/validators/proposal-constants'
 import { computePrice } from '../activities/pricing.ts'
 import { convertAmount, Dec, fixed, resolveRate } from '../currencies/money.ts'
 import { lookupOf, ratesInForce } from '../currencies/rates.ts'
@@ -21,9 +22,6 @@ export interface PricedItem extends ItineraryItemData {
   converted_cost: string | null
   pricing: Record<string, unknown>
 }
-
-/** Options of one slot (docs/proposals.md): two or three hotels, a choice of excursions, economy or business. */
-export const MAX_SLOT_OPTIONS = 5
 
 const PRICING_MESSAGES = {
   activity: 'Select a valid activity.',

@@ -149,6 +149,8 @@ export function ItemCard({
   base,
   onLocal,
   extra,
+  badges,
+  actions,
 }: {
   item: DraftItem
   index: number
@@ -160,8 +162,12 @@ export function ItemCard({
   hydrated: boolean
   base: FormBase
   onLocal?: (form: FormData) => void
-  /** Shown under the item for a reader (the traveler's Book link). */
+  /** Shown under the item: the traveler's Book link, the proposal's comment threads on it. */
   extra?: React.ReactNode
+  /** Beside the title: the item's slot, when it is an option. */
+  badges?: React.ReactNode
+  /** After the move and remove buttons, for those who edit: the option buttons. */
+  actions?: React.ReactNode
 }) {
   const sortable = useSortable({ id: item.key, disabled: !editable || !hydrated })
   const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition, opacity: sortable.isDragging ? 0.6 : 1 }
@@ -190,6 +196,7 @@ export function ItemCard({
               <Text fw={600} truncate>
                 {item.title}
               </Text>
+              {badges}
             </Group>
             <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }} data-cost>
               {priceText(item, currency)}
@@ -235,6 +242,7 @@ export function ItemCard({
                   Remove
                 </Button>
               </OpForm>
+              {actions}
             </Group>
           ) : null}
         </Stack>

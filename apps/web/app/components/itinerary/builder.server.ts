@@ -3,7 +3,23 @@ import { DomainError, getActivity, getItinerary, type ItineraryDto, requireItine
 import { ITINERARY_MESSAGES, templateItem } from '@meridian/validators/itinerary-constants'
 import { notFoundResponse } from '../kit/not-found.server.ts'
 import { flashHeader } from '../../utils/flash.server.ts'
-import { addDay, addItem, draftItemOf, type DraftDay, draftOf, freshKey, locate, moveItem, nudgeItem, removeItem, saveDays } from './draft.ts'
+import {
+  addDay,
+  addItem,
+  addOption,
+  copyAsOption,
+  draftItemOf,
+  type DraftDay,
+  draftOf,
+  freshKey,
+  leaveSlot,
+  locate,
+  moveItem,
+  nudgeItem,
+  recommendOption,
+  removeItem,
+  saveDays,
+} from './draft.ts'
 
 export const BUILDER_BASE = '/dashboard/itineraries'
 
@@ -45,10 +61,12 @@ function sentDays(payload: string | undefined): DraftDay[] | null {
     }))
 }
 
-/** A meal, transport, stay or free time from the Add item form, as the item it becomes. */
+/** A meal, transport (a transfer or a flight), stay or free time from the Add item form, as the item it becomes. */
 function enteredItem(values: Record<string, string>) {
   const type = text(values, 'type') || 'meal'
   const minutes = text(values, 'duration_minutes')
+  const flight = type === 'transport' ? orNull(text(values, 'flight_id')) : null
+  if (flight !== null && text(values, 'transfer_id') !== '') throw DomainError.invalid({ flight_id: ['Choose a transfer or a flight, not both.'] })
   return {
     key: freshKey(),
     type,
@@ -64,22 +82,23 @@ function enteredItem(values: Record<string, string>) {
     notes: text(values, 'notes'),
     status: 'draft',
     activity_id: null,
-    transfer_id: type === 'transport' ? (orNull(text(values, 'transfer_id')) as unknown as number) : null,
+    transfer_id: type === 'transport' && flight === null ? (orNull(text(values, 'transfer_id')) as unknown as number) : null,
     supplier_id: type === 'accommodation' ? (orNull(text(values, 'supplier_id')) as unknown as number) : null,
     nights: type === 'accommodation' ? (orNull(text(values, 'nights')) as unknown as number) : null,
     unit_price: type === 'transport' ? null : orNull(text(values, 'unit_price')),
     currency: type === 'transport' ? null : orNull(text(values, 'currency').toUpperCase()),
-    flight_id: null,
+    flight_id: flight as unknown as number | null,
     option_group: null,
     recommended: false,
   }
 }
 
 /**
- * One builder button: Save, Add Day, Add Activity, Add item, Move up / down / to day N, Remove. Each applies to the
- * working copy the browser sent (with JavaScript) or else to the saved state, and saves it as a new version on the
- * version the page showed (a stale one answers the merge view). With JavaScript the answer is data for the page;
- * without, a redirect back to the day with a toast.
+ * One builder button: Save, Add Day, Add Activity, Add item, Move up / down / to day N, Remove, and an item's options
+ * (Add an option, Make recommended, Leave the slot). Each applies to the working copy the browser sent (with
+ * JavaScript) or else to the saved state, and saves it as a new version on the version the page showed (a stale one
+ * answers the merge view). With JavaScript the answer is data for the page; without, a redirect back to the day with a
+ * toast.
  */
 export async function builderAction(ctx: ServiceContext, id: string | undefined, values: Record<string, string>) {
   const intent = values.intent ?? ''
@@ -133,9 +152,33 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
       }
       case 'add-item': {
         const item = enteredItem(values)
-        days = addItem(days, dayNo - 1, draftItemOf(item as never))
-        message = `"${item.title || 'Item'}" added to ${days[dayNo - 1]!.title}`
-        added = days[dayNo - 1]!.items.length - 1
+        const of = text(values, 'option_of')
+        if (of && !locate(days, of)) throw DomainError.invalid({ option_of: ['Choose an item of this day.'] })
+        days = of ? addOption(days, of, draftItemOf(item as never)) : addItem(days, dayNo - 1, draftItemOf(item as never))
+        const at = locate(days, item.key)!
+        dayNo = at.day + 1
+        added = at.index
+        const group = days[at.day]!.items[at.index]!.option_group
+        message = `"${item.title || 'Item'}" added to ${days[at.day]!.title}${group ? ` as an option of ${group}` : ''}`
+        break
+      }
+      case 'add-option':
+      case 'recommend':
+      case 'leave-slot': {
+        const at = locate(days, values.item ?? '')
+        if (!at) break
+        const item = days[at.day]!.items[at.index]!
+        if (intent === 'add-option') {
+          days = copyAsOption(days, item.key, freshKey())
+          message = `"${item.title}" copied as an option of ${days[at.day]!.items[at.index]!.option_group}`
+        } else if (intent === 'recommend') {
+          days = recommendOption(days, item.key)
+          message = item.option_group ? `"${item.title}" is the recommended option of ${item.option_group}` : message
+        } else {
+          days = leaveSlot(days, item.key)
+          message = item.option_group ? `"${item.title}" left the slot ${item.option_group}` : message
+        }
+        dayNo = at.day + 1
         break
       }
       default:
@@ -170,12 +213,13 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
 
 const withoutPayload = ({ payload: _, ...rest }: Record<string, string>) => rest
 
-/** The new item's errors under the Add item form's own field names. */
+/** The new item's errors under the Add item form's own field names (its slot's under "An option of"). */
 function formFields(fields: Record<string, string[]>, day: number, added: number | null) {
   if (added === null) return fields
   const prefix = `days.${day}.items.${added}.`
+  const named = (field: string) => (field === 'option_group' || field === 'recommended' ? 'option_of' : field)
   const out: Record<string, string[]> = {}
-  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? k.slice(prefix.length) : k] = v
+  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? named(k.slice(prefix.length)) : k] = v
   return out
 }
 

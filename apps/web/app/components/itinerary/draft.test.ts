@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { addDay, combine, type DraftDay, type DraftItem, moveItem, nudgeItem, removeItem, saveDays, totalsOf } from './draft.ts'
+import {
+  addDay,
+  addOption,
+  combine,
+  copyAsOption,
+  type DraftDay,
+  type DraftItem,
+  leaveSlot,
+  moveItem,
+  nudgeItem,
+  recommendOption,
+  removeItem,
+  saveDays,
+  slotName,
+  totalsOf,
+} from './draft.ts'
 
 const item = (key: string, cost: string | null, type = 'meal', minutes = 60): DraftItem => ({
   id: 0,
@@ -77,5 +92,80 @@ describe('the builder working copy', () => {
     const [meal, transport] = saveDays(days)[0]!.items
     expect(meal).toMatchObject({ key: 'm', unit_price: '12.00', currency: 'USD', duration_minutes: 60 })
     expect(transport).toMatchObject({ key: 't', transfer_id: 3, unit_price: null, currency: null })
+  })
+})
+
+describe('options in the working copy', () => {
+  const hotels = () => [
+    day('d1', '2030-04-03', [item('a', '10.00'), { ...item('cusco', '120.00', 'accommodation'), title: 'Hotel Cusco' }, item('c', '5.00')]),
+    day('d2', '2030-04-04', [item('d', '7.00')]),
+  ]
+  const slots = (days: DraftDay[]) => days.map((d) => d.items.map((i) => `${i.key}${i.option_group ? `@${i.option_group}` : ''}${i.recommended ? '*' : ''}`))
+
+  it('names a slot from its first item’s title, taking a suffix when the name is taken', () => {
+    expect(slotName('Hotel Cusco', new Set())).toBe('hotel-cusco')
+    expect(slotName('  Café à Lima!  ', new Set())).toBe('cafe-a-lima')
+    expect(slotName('Hotel Cusco', new Set(['hotel-cusco', 'hotel-cusco-2']))).toBe('hotel-cusco-3')
+    expect(slotName('***', new Set())).toBe('option')
+    expect(slotName('x'.repeat(80), new Set()).length).toBeLessThanOrEqual(40)
+    expect(slotName('x'.repeat(80), new Set())).toMatch(/^[A-Za-z0-9_-]{1,40}$/)
+  })
+
+  it('adds an option as a copy right after the item: the item starts the slot, recommended; the copy is not and counts nowhere', () => {
+    const days = copyAsOption(hotels(), 'cusco', 'copy')
+    expect(slots(days)).toEqual([['a', 'cusco@hotel-cusco*', 'copy@hotel-cusco', 'c'], ['d']])
+    const copy = days[0]!.items[2]!
+    expect(copy).toMatchObject({ id: 0, title: 'Hotel Cusco', type: 'accommodation', details: { converted_cost: '120.00' } })
+    expect(totalsOf(days, null).days[0]).toEqual({ total_cost: '135.00', estimated_duration: 180 })
+    expect(totalsOf(days, null).total).toBe('142.00')
+    // A second copy of the copy goes right after the copy, in the same slot.
+    expect(slots(copyAsOption(days, 'copy', 'copy2'))[0]).toEqual(['a', 'cusco@hotel-cusco*', 'copy@hotel-cusco', 'copy2@hotel-cusco', 'c'])
+  })
+
+  it('adds a new item as an option after the slot’s last option', () => {
+    const days = copyAsOption(hotels(), 'cusco', 'copy')
+    const inn = { ...item('inn', '80.00', 'accommodation'), title: 'Inn' }
+    expect(slots(addOption(days, 'cusco', inn))[0]).toEqual(['a', 'cusco@hotel-cusco*', 'copy@hotel-cusco', 'inn@hotel-cusco', 'c'])
+    // Of an item in no slot: it starts one named from its title.
+    expect(slots(addOption(hotels(), 'a', inn))[0]).toEqual(['a@a*', 'inn@a', 'cusco', 'c'])
+  })
+
+  it('makes another option recommended: the totals take its price instead', () => {
+    let days = addOption(hotels(), 'cusco', { ...item('inn', '80.00', 'accommodation'), title: 'Inn' })
+    days = recommendOption(days, 'inn')
+    expect(slots(days)[0]).toEqual(['a', 'cusco@hotel-cusco', 'inn@hotel-cusco*', 'c'])
+    expect(totalsOf(days, null).days[0]!.total_cost).toBe('95.00')
+    expect(totalsOf(days, null).breakdown.accommodation).toBe('80.00')
+    // An item in no slot has nothing to be recommended over.
+    expect(recommendOption(days, 'a')).toEqual(days)
+  })
+
+  it('leaves the slot: the item counts again; a slot left with one option is no slot, else keeps one recommended', () => {
+    let days = addOption(copyAsOption(hotels(), 'cusco', 'copy'), 'cusco', { ...item('inn', '80.00', 'accommodation'), title: 'Inn' })
+    days = leaveSlot(days, 'cusco')
+    expect(slots(days)[0]).toEqual(['a', 'cusco', 'copy@hotel-cusco*', 'inn@hotel-cusco', 'c'])
+    expect(totalsOf(days, null).days[0]!.total_cost).toBe('255.00')
+    days = leaveSlot(days, 'inn')
+    expect(slots(days)[0]).toEqual(['a', 'cusco', 'copy', 'inn', 'c'])
+    expect(totalsOf(days, null).days[0]!.total_cost).toBe('335.00')
+  })
+
+  it('removing the recommended option recommends the first left; moving an option to another day takes it out of its slot', () => {
+    const three = addOption(copyAsOption(hotels(), 'cusco', 'copy'), 'cusco', { ...item('inn', '80.00', 'accommodation'), title: 'Inn' })
+    expect(slots(removeItem(three, 'cusco'))[0]).toEqual(['a', 'copy@hotel-cusco*', 'inn@hotel-cusco', 'c'])
+    const moved = moveItem(three, 'inn', 1, 0)
+    expect(slots(moved)).toEqual([
+      ['a', 'cusco@hotel-cusco*', 'copy@hotel-cusco', 'c'],
+      ['inn', 'd'],
+    ])
+    expect(totalsOf(moved, null).days[1]!.total_cost).toBe('87.00')
+    // Within its day an option stays in its slot.
+    expect(slots(nudgeItem(three, 'inn', 1))[0]).toEqual(['a', 'cusco@hotel-cusco*', 'copy@hotel-cusco', 'c', 'inn@hotel-cusco'])
+  })
+
+  it('sends the slot and the recommended mark with each item', () => {
+    const [, cusco, copy] = saveDays(copyAsOption(hotels(), 'cusco', 'copy'))[0]!.items
+    expect(cusco).toMatchObject({ key: 'cusco', option_group: 'hotel-cusco', recommended: true, flight_id: null })
+    expect(copy).toMatchObject({ key: 'copy', option_group: 'hotel-cusco', recommended: false })
   })
 })
