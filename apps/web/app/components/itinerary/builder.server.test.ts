@@ -1,11 +1,25 @@
 import { type DatabaseHandle, tripAssignments, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
-import { createAppServices, createItinerary, getItinerary, loadActor, loadConfig, saveItinerary, type ServiceContext, serviceContext } from '@meridian/core'
+import {
+  changeItineraryStatus,
+  commentOnProposal,
+  createAppServices,
+  createItinerary,
+  getItinerary,
+  listItineraryProposals,
+  loadActor,
+  loadConfig,
+  saveItinerary,
+  type ServiceContext,
+  serviceContext,
+} from '@meridian/core'
 import { seedCurrencies } from '@meridian/core/currency-seed'
 import { seedDemoUsers } from '@meridian/core/seed'
+import { PROPOSAL_MESSAGES } from '@meridian/validators'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuilderAnswer, builderAction } from './builder.server.ts'
 import { draftOf, totalsOf } from './draft.ts'
+import { PROPOSAL_DONE } from './proposal-actions.server.ts'
 
 let handle: DatabaseHandle
 const as: Record<string, ServiceContext> = {}
@@ -120,5 +134,63 @@ describe('options in the builder’s action', () => {
     // A flight that is not in the catalogue is refused beside the field.
     const unknown = await post({ id: String(start.id), intent: 'add-item', version: '1', type: 'transport', title: 'To Lima', flight_id: '999999' })
     expect(unknown).toMatchObject({ kind: 'invalid', fields: { flight_id: ['Select a valid flight.'] } })
+  })
+})
+
+describe('proposals from the builder’s action', () => {
+  it('sends the approved version once approved, answers a thread on the latest round and resolves it', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId, currency: 'USD' })
+    const id = String(start.id)
+    await saveItinerary(as.expert!, id, { version: 1, days: [{ key: 'd1', date: '2031-05-03', title: 'Arrival', items: [meal('dinner', 'Dinner', '30.00')] }] })
+    const send = { id, intent: 'publish', note: 'Here is your trip.', expires_on: '', included: '', not_included: 'Flights\nInsurance' }
+
+    expect(await post(send)).toEqual({ kind: 'refused', intent: 'publish', message: PROPOSAL_MESSAGES.notApproved, fields: {}, values: expect.any(Object) })
+    await changeItineraryStatus(as.expert!, id, { status: 'review' })
+    await changeItineraryStatus(as.specialist!, id, { status: 'approved', version: 2 })
+    // A quote that runs out today is refused beside its field.
+    const today = new Date().toISOString().slice(0, 10)
+    expect(await post({ ...send, expires_on: today })).toMatchObject({ kind: 'refused', fields: { expires_on: [PROPOSAL_MESSAGES.expiryRange] } })
+    expect(await post(send)).toEqual({ kind: 'sent', intent: 'publish', message: PROPOSAL_MESSAGES.published(1), thread: null })
+    const listed = await listItineraryProposals(as.expert!, id)
+    expect(listed.results).toMatchObject([{ round: 1, version: 2, status: 'sent', total: '30.00' }])
+    expect(listed.can_publish).toBe(true)
+
+    // The traveler comments on the dinner; the expert answers from the builder, then resolves the thread.
+    const thread = await commentOnProposal(as.traveler!, listed.results[0]!.id, { body: 'Can we eat later?', item_key: 'dinner' })
+    expect(await post({ id, intent: 'comment', thread: String(thread.id), body: '  ' })).toMatchObject({
+      kind: 'refused',
+      fields: { body: [PROPOSAL_MESSAGES.commentEmpty] },
+    })
+    expect(await post({ id, intent: 'comment', thread: String(thread.id), body: 'Of course: 20:30.' })).toEqual({
+      kind: 'sent',
+      intent: 'comment',
+      message: PROPOSAL_DONE.reply,
+      thread: thread.id,
+    })
+    expect(await post({ id, intent: 'resolve', thread: String(thread.id), resolved: 'true' })).toMatchObject({ kind: 'sent', message: PROPOSAL_DONE.resolved })
+    const [read] = (await listItineraryProposals(as.expert!, id)).threads
+    expect(read).toMatchObject({ id: thread.id, item_key: 'dinner', open: false })
+    expect(read!.comments.map((c) => [c.body, c.from_traveler])).toEqual([
+      ['Can we eat later?', true],
+      ['Of course: 20:30.', false],
+    ])
+
+    // Without JavaScript the answer is the builder again, at the thread, with a toast.
+    const back = (await builderAction(as.expert!, id, { intent: 'resolve', thread: String(thread.id), resolved: 'false', day: '1' })) as Response
+    expect(back.status).toBe(302)
+    expect(back.headers.get('Location')).toBe(`/dashboard/itineraries/${id}?day=1#thread-${thread.id}`)
+    expect(back.headers.get('Set-Cookie')).toContain('meridian_flash')
+  })
+
+  it('is for those who edit the itinerary: the traveler and the specialist are refused before anything', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId, currency: 'USD' })
+    for (const who of ['traveler', 'specialist']) {
+      const refused = await builderAction(as[who]!, String(start.id), { intent: 'publish', js: '1' }).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect(refused).toBeInstanceOf(Response)
+      expect([403, 404]).toContain((refused as Response).status)
+    }
   })
 })

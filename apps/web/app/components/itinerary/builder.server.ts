@@ -20,6 +20,7 @@ import {
   removeItem,
   saveDays,
 } from './draft.ts'
+import { PROPOSAL_INTENTS, type ProposalAnswer, proposalAction } from './proposal-actions.server.ts'
 
 export const BUILDER_BASE = '/dashboard/itineraries'
 
@@ -28,6 +29,7 @@ export type BuilderAnswer =
   | { kind: 'invalid'; message: string; fields: Record<string, string[]>; intent: string; values: Record<string, string> }
   | { kind: 'conflict'; message: string; current: ItineraryDto; mine: DraftDay[]; base: { days: string[]; items: string[] } }
   | { kind: 'failed'; message: string }
+  | ProposalAnswer
 
 const text = (values: Record<string, string>, name: string) => (values[name] ?? '').trim()
 const orNull = (x: string) => (x === '' ? null : x)
@@ -98,7 +100,7 @@ function enteredItem(values: Record<string, string>) {
  * (Add an option, Make recommended, Leave the slot). Each applies to the working copy the browser sent (with
  * JavaScript) or else to the saved state, and saves it as a new version on the version the page showed (a stale one
  * answers the merge view). With JavaScript the answer is data for the page; without, a redirect back to the day with a
- * toast.
+ * toast. The proposal's forms (send, reply, resolve) save nothing of the itinerary: proposal-actions.server.ts.
  */
 export async function builderAction(ctx: ServiceContext, id: string | undefined, values: Record<string, string>) {
   const intent = values.intent ?? ''
@@ -110,6 +112,7 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
   } catch (error) {
     return notFoundResponse(error)
   }
+  if (PROPOSAL_INTENTS.includes(intent)) return proposalAction(ctx, current, intent, values)
   let days = sentDays(values.payload) ?? draftOf(current)
   let dayNo = Math.min(Math.max(Number(values.day) || 1, 1), Math.max(days.length, 1))
   let message = 'Itinerary saved'
