@@ -244,9 +244,9 @@ function Builder({ loaded }: { loaded: Loaded }) {
         dayHref={dayHref}
         onLocal={onLocal}
         onChange={change}
-        itemExtra={(item) => (
+        itemExtra={(item) => <ItemBooking bookables={bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />}
+        itemFooter={(item) => (
           <>
-            <ItemBooking bookables={bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />
             {threadsOf(item.key).map((t) => (
               <ProposalThread
                 key={t.id}

@@ -26,7 +26,7 @@ const collision: CollisionDetection = (args) => {
  * The days in the left list and the day in view with its items, where an item is dragged to another place in the day
  * or onto another day (pointer or keyboard). The options of a slot are shown together, each with its slot and whether
  * it is the recommended one. `children` follow the day's items (the add-item form); `itemExtra` is shown on each item
- * (the traveler's booking, the proposal's threads).
+ * (the traveler's booking), `itemFooter` after its buttons (the proposal's threads).
  */
 export function BuilderBoard({
   days,
@@ -41,6 +41,7 @@ export function BuilderBoard({
   onLocal,
   onChange,
   itemExtra,
+  itemFooter,
   children,
 }: {
   days: DraftDay[]
@@ -57,6 +58,8 @@ export function BuilderBoard({
   /** The working copy after a drag. */
   onChange: (next: DraftDay[]) => void
   itemExtra: (item: DraftItem) => React.ReactNode
+  /** Shown last on each item, after its buttons (the proposal's comment threads). */
+  itemFooter?: (item: DraftItem) => React.ReactNode
   children?: React.ReactNode
 }) {
   const sensors = useSensors(
@@ -91,6 +94,7 @@ export function BuilderBoard({
       base={base}
       onLocal={hydrated ? onLocal : undefined}
       extra={itemExtra(item)}
+      footer={itemFooter?.(item)}
       badges={<SlotBadges slot={slots.get(item.key)} />}
       actions={<OptionButtons item={item} slot={slots.get(item.key)} base={base} onLocal={hydrated ? onLocal : undefined} />}
     />

@@ -150,6 +150,7 @@ export function ItemCard({
   onLocal,
   extra,
   badges,
+  footer,
   actions,
 }: {
   item: DraftItem
@@ -162,10 +163,12 @@ export function ItemCard({
   hydrated: boolean
   base: FormBase
   onLocal?: (form: FormData) => void
-  /** Shown under the item: the traveler's Book link, the proposal's comment threads on it. */
+  /** Shown under the item for a reader (the traveler's Book link). */
   extra?: React.ReactNode
-  /** Beside the title: the item's slot, when it is an option. */
+  /** Under the title: the item's slot, when it is an option. */
   badges?: React.ReactNode
+  /** Last, after the buttons: the proposal's comment threads on the item. */
+  footer?: React.ReactNode
   /** After the move and remove buttons, for those who edit: the option buttons. */
   actions?: React.ReactNode
 }) {
@@ -196,7 +199,6 @@ export function ItemCard({
               <Text fw={600} truncate>
                 {item.title}
               </Text>
-              {badges}
             </Group>
             <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }} data-cost>
               {priceText(item, currency)}
@@ -207,6 +209,7 @@ export function ItemCard({
             {item.location.name ? ` · ${item.location.name}` : ''}
             {item.type === 'accommodation' && item.nights ? ` · ${item.nights === 1 ? '1 night' : `${item.nights} nights`}` : ''}
           </Text>
+          {badges}
           {item.description ? <Text size="sm">{item.description}</Text> : null}
           {extra}
           {editable ? (
@@ -245,6 +248,7 @@ export function ItemCard({
               {actions}
             </Group>
           ) : null}
+          {footer}
         </Stack>
       </Group>
     </Paper>

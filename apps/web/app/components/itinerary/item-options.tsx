@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { MAX_SLOT_OPTIONS } from '@meridian/validators/proposal-constants'
 import { slotsOf } from '@meridian/validators/proposal-math'
 import { type FormBase, OpForm } from './builder-parts.tsx'
@@ -32,20 +32,20 @@ export function runsOf(items: readonly DraftItem[]): { group: string | null; ite
   return runs
 }
 
-/** "Option of hotel-cusco" and "Recommended" beside an option's title. */
+/** "Option of hotel-cusco" and "Recommended" under an option's title. */
 export function SlotBadges({ slot }: { slot: SlotView | null | undefined }) {
   if (!slot) return null
   return (
-    <>
-      <Badge variant="light" color="violet" size="sm" style={{ flexShrink: 0 }}>
+    <Group gap={4}>
+      <Badge variant="outline" color="violet" size="sm">
         Option of {slot.group}
       </Badge>
       {slot.recommended ? (
-        <Badge variant="light" color="green" size="sm" style={{ flexShrink: 0 }}>
+        <Badge variant="light" color="green" size="sm">
           Recommended
         </Badge>
       ) : null}
-    </>
+    </Group>
   )
 }
 

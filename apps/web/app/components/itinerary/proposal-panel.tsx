@@ -164,19 +164,20 @@ function Rounds({ rounds }: { rounds: ItineraryProposals['results'] }) {
         <Table.Tbody>
           {rounds.map((r) => (
             <Table.Tr key={r.id} data-round={r.round}>
-              <Table.Th scope="row">
+              <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                 Round {r.round}
                 <Text size="xs" c="dimmed" fw={400}>
                   version {r.version}
                 </Text>
               </Table.Th>
               <Table.Td>
-                <Group gap={4}>
-                  <Badge variant="light" color={PROPOSAL_STATUS_COLORS[r.status as ProposalStatus] ?? 'gray'}>
+                {/* A badge may shrink to an ellipsis in a table cell: these keep their whole words. */}
+                <Group gap={4} preventGrowOverflow={false}>
+                  <Badge variant="light" color={PROPOSAL_STATUS_COLORS[r.status as ProposalStatus] ?? 'gray'} style={{ minWidth: 'max-content' }}>
                     {statusLabel(r.status)}
                   </Badge>
                   {r.expired ? (
-                    <Badge variant="light" color="red">
+                    <Badge variant="light" color="red" style={{ minWidth: 'max-content' }}>
                       Expired
                     </Badge>
                   ) : null}
