@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, ready, test, watchToasts } from './fixtures.ts'
+import { blockingViolations } from './support/axe.ts'
 import { acceptedTrip, restToken } from './support/trips.ts'
 
 /*
@@ -41,7 +42,7 @@ async function plan(request: APIRequestContext, options: { approved?: boolean } 
     await move(await restToken(request, 'specialist'), { status: 'approved', version: 2 })
   }
   const traveler = { Authorization: `Bearer ${await restToken(request, trip.username, trip.password)}` }
-  return { id: it.id, headers, traveler }
+  return { id: it.id, headers, traveler, date }
 }
 
 type Saved = { version: number; total_cost: string; days: { items: { key: string; title: string; option_group: string | null; recommended: boolean }[] }[] }
@@ -107,6 +108,46 @@ test.describe('proposals in the builder', () => {
     expect(saved.total_cost).toBe('130.00')
   })
 
+  test('adds a catalogue flight as a transport, priced at its fare for each traveler (JavaScript on)', async ({ page, signIn, request }) => {
+    const { id, headers, date } = await plan(request)
+    const number = String(1000 + Math.floor(Math.random() * 8999))
+    const flight = await request.post('/api/flights/', {
+      headers,
+      data: {
+        airline_code: 'LA',
+        flight_number: number,
+        from: 'JFK',
+        to: 'LIM',
+        departure: `${date(1)}T09:40`,
+        arrival: `${date(1)}T17:10`,
+        class: 'economy',
+        price: '300.00',
+        currency: 'USD',
+        seats_total: 180,
+      },
+    })
+    expect(flight.status(), await flight.text()).toBe(201)
+    const { id: flightId } = (await flight.json()) as { id: number }
+    await signIn('expert')
+    await page.goto(`/dashboard/itineraries/${id}?day=2`)
+    await ready(page, true)
+    await page.getByLabel('Kind').selectOption('transport')
+    await page.getByLabel('Title').fill('Flight to Lima')
+    const choice = page.getByLabel('Or a catalogue flight (transport)')
+    await expect(choice.locator('optgroup').first()).toHaveAttribute('label', /^Flights on /)
+    await choice.selectOption({ label: `LA${number} JFK → LIM · 09:40 · Economy · $300.00 per person` })
+    await page.getByRole('button', { name: 'Add to this day' }).click()
+    // Two adults: twice the fare.
+    await expect(page.locator('[data-item][aria-label="Flight to Lima"] [data-cost]')).toHaveText('$600.00')
+    await expect(total(page)).toContainText('$770.00')
+    const saved = (await (await request.get(`/api/itineraries/${id}/`, { headers })).json()) as {
+      total_cost: string
+      days: { items: { title: string; flight_id: number | null; transfer_id: number | null }[] }[]
+    }
+    expect(saved.days[1]!.items.at(-1)).toMatchObject({ title: 'Flight to Lima', flight_id: flightId, transfer_id: null })
+    expect(saved.total_cost).toBe('770.00')
+  })
+
   test('sends a proposal, shows its round and the change request, answers and resolves a thread (JavaScript on)', async ({ page, signIn, request }) => {
     const { id, headers, traveler } = await plan(request, { approved: true })
     await signIn('expert')
@@ -157,6 +198,50 @@ test.describe('proposals in the builder', () => {
     await expect(page).toHaveURL(new RegExp(`\\?day=2#thread-${thread}$`))
     await expect(page.locator(`#thread-${thread}`)).toContainText('Is dinner far from the hotel?')
   })
+})
+
+test('the builder with options, rounds, a change request and threads has no serious or critical axe finding, light or dark', async ({
+  page,
+  signIn,
+  request,
+}) => {
+  const { id, headers, traveler } = await plan(request, { approved: true })
+  const sent = await request.post(`/api/itineraries/${id}/proposals/`, { headers, data: { note: 'For you.' } })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const round = await latestRound(request, id, headers)
+  await travelerComment(request, round.id, traveler, 'Is there a pool?', 'cusco')
+  await travelerComment(request, round.id, traveler, 'Looks good overall.', null)
+  const changes = await request.post(`/api/proposals/${round.id}/request-changes/`, { headers: traveler, data: { message: 'One more night, please.' } })
+  expect(changes.status(), await changes.text()).toBe(200)
+  const current = (await (await request.get(`/api/itineraries/${id}/`, { headers })).json()) as { days: { key: string; date: string; title: string }[] }
+  const [d1, d2] = current.days
+  const options = await request.patch(`/api/itineraries/${id}/`, {
+    headers,
+    data: {
+      version: 2,
+      days: [
+        {
+          ...d1,
+          items: [
+            { ...stay('cusco', 'Hotel Cusco', '120.00'), option_group: 'hotel-cusco', recommended: true },
+            { ...stay('inn', 'Inn of the Incas', '80.00'), option_group: 'hotel-cusco' },
+            meal('lunch', 'Lunch', '20.00'),
+          ],
+        },
+        { ...d2, items: [meal('dinner', 'Dinner', '30.00')] },
+      ],
+    },
+  })
+  expect(options.status(), await options.text()).toBe(200)
+  await signIn('expert')
+  await page.goto(`/dashboard/itineraries/${id}?day=1`)
+  await expect(slot(page, 'hotel-cusco')).toBeVisible()
+  await expect(page.locator('[data-changes-round="1"]')).toBeVisible()
+  const findings = (await blockingViolations(page)).map((l) => `light: ${l}`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+  findings.push(...(await blockingViolations(page, { only: ['color-contrast'] })).map((l) => `dark: ${l}`))
+  expect(findings).toEqual([])
 })
 
 test.describe('proposals in the builder without JavaScript', () => {
