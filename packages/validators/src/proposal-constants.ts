@@ -18,6 +18,9 @@ export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
 }
 export const PROPOSAL_STATUS_COLORS: Record<ProposalStatus, string> = { sent: 'blue', changes_requested: 'orange', accepted: 'green', superseded: 'gray' }
 
+/** Options of one slot, at most: two or three hotels, a choice of excursions, economy or business. */
+export const MAX_SLOT_OPTIONS = 5
+
 /** A quote holds for 7 days unless the expert says otherwise (1 to 90). */
 export const DEFAULT_QUOTE_DAYS = 7
 export const MAX_QUOTE_DAYS = 90

@@ -1,10 +1,30 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useFetcher, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
+import {
+  Link,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+} from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
-import { DomainError, getItinerary, itineraryBookables, requireItineraryEditor, supplierOptions, transferOptions } from '@meridian/core'
+import {
+  DomainError,
+  flightOptions,
+  getItinerary,
+  itineraryBookables,
+  listItineraryProposals,
+  requireItineraryEditor,
+  supplierOptions,
+  transferOptions,
+} from '@meridian/core'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
+import { DEFAULT_QUOTE_DAYS, MAX_QUOTE_DAYS } from '@meridian/validators/proposal-constants'
 import { formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { BuilderBoard } from '../components/itinerary/builder-board.tsx'
@@ -13,19 +33,17 @@ import { AddItemForm, MergePanel } from '../components/itinerary/builder-forms.t
 import { BuilderHeader, BuilderNotices } from '../components/itinerary/builder-header.tsx'
 import type { FormBase } from '../components/itinerary/builder-parts.tsx'
 import { type BuilderAnswer, builderAction } from '../components/itinerary/builder.server.ts'
-import { addItem, type DraftDay, freshKey, type LibraryPick, libraryItem, saveDays, totalsOf } from '../components/itinerary/draft.ts'
+import { addItem, type DraftDay, freshKey, type LibraryPick, libraryItem, locate, saveDays, totalsOf } from '../components/itinerary/draft.ts'
 import { ItemBooking } from '../components/itinerary/item-booking.tsx'
+import { ProposalPanel } from '../components/itinerary/proposal-panel.tsx'
+import { ProposalThread } from '../components/itinerary/proposal-threads.tsx'
 import { useWorkingCopy } from '../components/itinerary/use-working-copy.ts'
 import { FlashNotice } from '../components/quiz-review/flash-notice.tsx'
 import { useHydrated } from '../components/shell/use-hydrated.ts'
 import { requireUser } from '../utils/auth.server.ts'
 import { notify } from '../utils/notify.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  {
-    title: `${d && 'itinerary' in d ? d.itinerary.title : 'Itinerary'} · Meridian Travel`,
-  },
-]
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d && 'itinerary' in d ? d.itinerary.title : 'Itinerary'} · Meridian Travel` }]
 
 const BASE = '/dashboard/itineraries'
 
@@ -35,15 +53,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The Activity Library opens over the builder: for those who edit, whose permission is checked before the record.
     if (new URL(request.url).pathname.endsWith('/library')) requireItineraryEditor(ctx)
     const itinerary = await getItinerary(ctx, params.id)
-    const [transfers, stays] = itinerary.can.save
+    // The flights of the itinerary's dates (its days may run past the trip's end).
+    const dates = [itinerary.start_date, itinerary.end_date, ...itinerary.days.map((d) => d.date)].sort()
+    // Those who edit also send the proposal and answer its threads (docs/proposals.md); specialists and travelers read.
+    const [transfers, stays, flights, proposals] = itinerary.can.save
       ? await Promise.all([
           transferOptions(ctx, {}),
-          supplierOptions(ctx, {
-            supplier_type: 'accommodation',
-            limit: '200',
-          }),
+          supplierOptions(ctx, { supplier_type: 'accommodation', limit: '200' }),
+          flightOptions(ctx, { from: dates[0]!, to: dates.at(-1)! }),
+          listItineraryProposals(ctx, itinerary.id),
         ])
-      : [[], []]
+      : [[], [], [], null]
     // The trip's traveler reading the approved plan books its activities from here (docs/bookings.md).
     const bookables = itinerary.can.save || itinerary.can.approve ? null : await itineraryBookables(ctx, itinerary.id)
     return {
@@ -52,6 +72,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       bookables,
       transfers: transfers.map((t) => ({ id: t.id, name: t.name })),
       stays: stays.map((s) => ({ id: s.id, name: s.name })),
+      flights,
+      proposals,
+      quote: quoteDates(),
     }
   } catch (error) {
     if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) return notFoundResponse(error)
@@ -60,6 +83,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     console.error('[itinerary] load failed:', error)
     return data({ failed: true as const }, { status: 500 })
   }
+}
+
+/** The Send proposal form's expiry: tomorrow to 90 days ahead, 7 by default (the server's UTC day, as publishProposal's). */
+function quoteDates() {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+  return { min: day(1), until: day(DEFAULT_QUOTE_DAYS), max: day(MAX_QUOTE_DAYS) }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -94,9 +123,10 @@ export default function ItineraryBuilder() {
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { failed: false }>
 
 function Builder({ loaded }: { loaded: Loaded }) {
-  const { itinerary: it, bookables } = loaded
+  const { itinerary: it, bookables, proposals } = loaded
   const hydrated = useHydrated()
-  const { search } = useLocation()
+  const { search, hash } = useLocation()
+  const navigate = useNavigate()
   const actionData = useActionData<typeof action>() as BuilderAnswer | undefined
   const fetcher = useFetcher<BuilderAnswer>()
   const revalidator = useRevalidator()
@@ -130,6 +160,17 @@ function Builder({ loaded }: { loaded: Loaded }) {
       },
       { method: 'post' },
     )
+
+  // A link to a thread (#thread-{id}, from a notification) on an item of another day opens that day.
+  useEffect(() => {
+    const id = /^#thread-(\d+)$/.exec(hash)?.[1]
+    const thread = proposals?.threads.find((t) => String(t.id) === id)
+    const at = thread?.item_key ? locate(days, thread.item_key) : null
+    if (at && at.day !== dayIndex) navigate(`?day=${at.day + 1}${hash}`, { replace: true, preventScrollReset: false })
+  }, [hash]) // eslint-disable-line react-hooks/exhaustive-deps
+  // A proposal form refused without JavaScript (with it, each form shows its own answer).
+  const proposalFailure = actionData?.kind === 'refused' ? actionData : null
+  const threadsOf = (key: string) => proposals?.threads.filter((t) => t.item_key === key) ?? []
 
   const conflict = answer?.kind === 'conflict' && answer !== dismissed ? answer : null
   if (answer?.kind === 'failed' && answer !== dismissed) {
@@ -171,6 +212,7 @@ function Builder({ loaded }: { loaded: Loaded }) {
         onLocal={onLocal}
         onSave={() => submit({ intent: 'save' })}
         packageTripId={bookables?.can_book_package ? bookables.trip_id : null}
+        canSendProposal={proposals?.can_publish ?? false}
       />
       <BuilderNotices
         itinerary={it}
@@ -203,6 +245,21 @@ function Builder({ loaded }: { loaded: Loaded }) {
         onLocal={onLocal}
         onChange={change}
         itemExtra={(item) => <ItemBooking bookables={bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />}
+        itemFooter={(item) => (
+          <>
+            {threadsOf(item.key).map((t) => (
+              <ProposalThread
+                key={t.id}
+                thread={t}
+                about={item.title}
+                day={dayIndex + 1}
+                hydrated={hydrated}
+                anchor
+                failure={proposalFailure?.values.thread === String(t.id) ? proposalFailure : null}
+              />
+            ))}
+          </>
+        )}
       >
         {editable && days.length ? (
           <AddItemForm
@@ -210,19 +267,27 @@ function Builder({ loaded }: { loaded: Loaded }) {
             currency={currency}
             transfers={loaded.transfers}
             stays={loaded.stays}
+            flights={loaded.flights}
+            dayDate={day.date}
+            dayItems={day.items}
             failure={answer?.kind === 'invalid' && answer.intent === 'add-item' ? answer : null}
             busy={saving}
-            onSubmit={
-              hydrated
-                ? (form) =>
-                    submit({
-                      ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])),
-                    })
-                : undefined
-            }
+            onSubmit={hydrated ? (form) => submit({ ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])) }) : undefined}
           />
         ) : null}
       </BuilderBoard>
+      {proposals ? (
+        <ProposalPanel
+          proposals={proposals}
+          itinerary={it}
+          days={days}
+          dayIndex={dayIndex}
+          hydrated={hydrated}
+          failure={proposalFailure}
+          quote={loaded.quote}
+          versionsPath={`${BASE}/${it.id}/versions`}
+        />
+      ) : null}
       <Outlet
         context={{
           addActivity: (activity: LibraryPick) => {
@@ -243,9 +308,4 @@ function Builder({ loaded }: { loaded: Loaded }) {
   )
 }
 
-export type BuilderOutletContext = {
-  addActivity: (activity: LibraryPick) => void
-  day: number
-  dayTitle: string
-  version: number
-}
+export type BuilderOutletContext = { addActivity: (activity: LibraryPick) => void; day: number; dayTitle: string; version: number }

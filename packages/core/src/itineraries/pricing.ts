@@ -1,5 +1,6 @@
 import { activities, activityPricingTiers, asc, currencies, type Database, eq, flights, inArray, suppliers, transfers } from '@meridian/db'
 import type { ItineraryItemData } from '@meridian/validators'
+import { MAX_SLOT_OPTIONS } from '@meridian/validators/proposal-constants'
 import { computePrice } from '../activities/pricing.ts'
 import { convertAmount, Dec, fixed, resolveRate } from '../currencies/money.ts'
 import { lookupOf, ratesInForce } from '../currencies/rates.ts'
@@ -21,9 +22,6 @@ export interface PricedItem extends ItineraryItemData {
   converted_cost: string | null
   pricing: Record<string, unknown>
 }
-
-/** Options of one slot (docs/proposals.md): two or three hotels, a choice of excursions, economy or business. */
-export const MAX_SLOT_OPTIONS = 5
 
 const PRICING_MESSAGES = {
   activity: 'Select a valid activity.',
@@ -75,7 +73,14 @@ export function transferCost(pricing: Record<string, unknown>, t: Travelers): st
  * settings' places. A few statements for the whole itinerary, whatever the number of items; problems are field
  * errors keyed `days.{d}.items.{i}.{field}`.
  */
-export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[], travelers: Travelers, currency: string, date: string, options: { lenient?: boolean } = {}) {
+export async function priceItems(
+  db: Db,
+  days: { items: ItineraryItemData[] }[],
+  travelers: Travelers,
+  currency: string,
+  date: string,
+  options: { lenient?: boolean } = {},
+) {
   const all = days.flatMap((d, di) => d.items.map((item, ii) => ({ item, at: `days.${di}.items.${ii}` })))
   const ids = (pick: (i: ItineraryItemData) => number | null) => [...new Set(all.map((x) => pick(x.item)).filter((x): x is number => x !== null))]
   const activityIds = ids((i) => (i.type === 'activity' ? i.activity_id : null))
@@ -85,19 +90,37 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
   const [activityRows, tierRows, transferRows, supplierRows, currencyRows, settings, flightRows] = await Promise.all([
     activityIds.length
       ? db
-          .select({ id: activities.id, pricingModel: activities.pricingModel, fixedPrice: activities.fixedPrice, maxParticipants: activities.maxParticipants, isActive: activities.isActive, currency: currencies.code })
+          .select({
+            id: activities.id,
+            pricingModel: activities.pricingModel,
+            fixedPrice: activities.fixedPrice,
+            maxParticipants: activities.maxParticipants,
+            isActive: activities.isActive,
+            currency: currencies.code,
+          })
           .from(activities)
           .innerJoin(currencies, eq(currencies.id, activities.currencyId))
           .where(inArray(activities.id, activityIds))
       : [],
-    activityIds.length ? db.select().from(activityPricingTiers).where(inArray(activityPricingTiers.activityId, activityIds)).orderBy(asc(activityPricingTiers.position)) : [],
-    transferIds.length ? db.select({ id: transfers.id, pricing: transfers.pricing, isActive: transfers.isActive }).from(transfers).where(inArray(transfers.id, transferIds)) : [],
+    activityIds.length
+      ? db.select().from(activityPricingTiers).where(inArray(activityPricingTiers.activityId, activityIds)).orderBy(asc(activityPricingTiers.position))
+      : [],
+    transferIds.length
+      ? db.select({ id: transfers.id, pricing: transfers.pricing, isActive: transfers.isActive }).from(transfers).where(inArray(transfers.id, transferIds))
+      : [],
     supplierIds.length ? db.select({ id: suppliers.id, type: suppliers.supplierType }).from(suppliers).where(inArray(suppliers.id, supplierIds)) : [],
     db.select({ id: currencies.id, code: currencies.code, isActive: currencies.isActive, isBase: currencies.isBaseCurrency }).from(currencies),
     settingsRow(db as Database),
     flightIds.length
       ? db
-          .select({ id: flights.id, price: flights.price, currency: flights.currency, status: flights.status, flightNumber: flights.flightNumber, cabinClass: flights.cabinClass })
+          .select({
+            id: flights.id,
+            price: flights.price,
+            currency: flights.currency,
+            status: flights.status,
+            flightNumber: flights.flightNumber,
+            cabinClass: flights.cabinClass,
+          })
           .from(flights)
           .where(inArray(flights.id, flightIds))
       : [],
@@ -122,10 +145,19 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
           const tiers = tierRows
             .filter((t) => t.activityId === a.id)
             .map((t) => ({ name: t.name, min_quantity: t.minQuantity, max_quantity: t.maxQuantity, price_per_unit: t.pricePerUnit, fixed_price: t.fixedPrice }))
-          const price = computePrice({ pricing_model: a.pricingModel, fixed_price: a.fixedPrice, pricing_tiers: tiers, max_participants: a.maxParticipants }, participantsOf(travelers))
+          const price = computePrice(
+            { pricing_model: a.pricingModel, fixed_price: a.fixedPrice, pricing_tiers: tiers, max_participants: a.maxParticipants },
+            participantsOf(travelers),
+          )
           cost = price.total
           code = a.currency
-          Object.assign(pricing, { source: 'activity', basis: price.basis, tier: price.tier?.name ?? null, unit_price: price.unit_price, participants: participantsOf(travelers) })
+          Object.assign(pricing, {
+            source: 'activity',
+            basis: price.basis,
+            tier: price.tier?.name ?? null,
+            unit_price: price.unit_price,
+            participants: participantsOf(travelers),
+          })
         } catch (error) {
           if (!(error instanceof DomainError)) throw error
           for (const messages of Object.values(error.fields ?? {})) for (const m of messages) fail(at, 'activity_id', m)
@@ -181,7 +213,10 @@ export async function priceItems(db: Db, days: { items: ItineraryItemData[] }[],
   // Rates in force for every currency met, read once; each item converted with one rounding.
   const met = [...new Set(own.filter((o) => o.cost !== null && o.code && codes.has(o.code)).map((o) => codes.get(o.code!)!))]
   const base = currencyRows.find((c) => c.isBase)?.id ?? null
-  const lookup = target === undefined || met.length === 0 ? null : lookupOf(await ratesInForce(db as Database, date, [...new Set([...met, target, ...(base ? [base] : [])])]))
+  const lookup =
+    target === undefined || met.length === 0
+      ? null
+      : lookupOf(await ratesInForce(db as Database, date, [...new Set([...met, target, ...(base ? [base] : [])])]))
   const places = settings.defaultDecimalPlaces
   // A slot with no option marked recommended has its first one recommended.
   const unmarked = new Set([...slots].filter(([, s]) => s.recommended === 0).map(([group]) => group))

@@ -14,6 +14,7 @@ import { Grid, Paper, Stack } from '@mantine/core'
 import { formatMoney } from '../trips/format.ts'
 import { DayLink, DayView, type FormBase, ItemCard } from './builder-parts.tsx'
 import { type DraftDay, type DraftItem, locate, moveItem, type totalsOf } from './draft.ts'
+import { OptionButtons, runsOf, SlotBadges, SlotRun, slotViews } from './item-options.tsx'
 
 /** Under the pointer first (a day in the left list, an item), else the closest (the keyboard has no pointer). */
 const collision: CollisionDetection = (args) => {
@@ -23,8 +24,9 @@ const collision: CollisionDetection = (args) => {
 
 /**
  * The days in the left list and the day in view with its items, where an item is dragged to another place in the day
- * or onto another day (pointer or keyboard). `children` follow the day's items (the add-item form); `itemExtra` is
- * shown on each item (the traveler's booking).
+ * or onto another day (pointer or keyboard). The options of a slot are shown together, each with its slot and whether
+ * it is the recommended one. `children` follow the day's items (the add-item form); `itemExtra` is shown on each item
+ * (the traveler's booking), `itemFooter` after its buttons (the proposal's threads).
  */
 export function BuilderBoard({
   days,
@@ -39,6 +41,7 @@ export function BuilderBoard({
   onLocal,
   onChange,
   itemExtra,
+  itemFooter,
   children,
 }: {
   days: DraftDay[]
@@ -55,6 +58,8 @@ export function BuilderBoard({
   /** The working copy after a drag. */
   onChange: (next: DraftDay[]) => void
   itemExtra: (item: DraftItem) => React.ReactNode
+  /** Shown last on each item, after its buttons (the proposal's comment threads). */
+  itemFooter?: (item: DraftItem) => React.ReactNode
   children?: React.ReactNode
 }) {
   const sensors = useSensors(
@@ -74,6 +79,27 @@ export function BuilderBoard({
     if (at && target !== key) onChange(moveItem(days, key, at.day, at.index))
   }
   const dayTotals = totals.days[dayIndex] ?? { total_cost: '0.00', estimated_duration: 0 }
+  const slots = slotViews(days)
+  const card = (item: DraftItem, i: number) => (
+    <ItemCard
+      key={item.key}
+      item={item}
+      index={i}
+      count={day.items.length}
+      days={days}
+      dayIndex={dayIndex}
+      currency={currency}
+      editable={editable}
+      hydrated={hydrated}
+      base={base}
+      onLocal={hydrated ? onLocal : undefined}
+      extra={itemExtra(item)}
+      footer={itemFooter?.(item)}
+      badges={<SlotBadges slot={slots.get(item.key)} />}
+      actions={<OptionButtons item={item} slot={slots.get(item.key)} base={base} onLocal={hydrated ? onLocal : undefined} />}
+    />
+  )
+  const indexOf = new Map(day.items.map((item, i) => [item.key, i]))
 
   return (
     <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
@@ -103,22 +129,15 @@ export function BuilderBoard({
               minutes={dayTotals.estimated_duration}
               itemKeys={day.items.map((i) => i.key)}
             >
-              {day.items.map((item, i) => (
-                <ItemCard
-                  key={item.key}
-                  item={item}
-                  index={i}
-                  count={day.items.length}
-                  days={days}
-                  dayIndex={dayIndex}
-                  currency={currency}
-                  editable={editable}
-                  hydrated={hydrated}
-                  base={base}
-                  onLocal={hydrated ? onLocal : undefined}
-                  extra={itemExtra(item)}
-                />
-              ))}
+              {runsOf(day.items).map((run) =>
+                run.group && run.items.length > 1 ? (
+                  <SlotRun key={`slot:${run.items[0]!.key}`} group={run.group} count={slots.get(run.items[0]!.key)?.size ?? run.items.length}>
+                    {run.items.map((item) => card(item, indexOf.get(item.key)!))}
+                  </SlotRun>
+                ) : (
+                  card(run.items[0]!, indexOf.get(run.items[0]!.key)!)
+                ),
+              )}
             </DayView>
             {children}
           </Paper>

@@ -3,22 +3,52 @@ import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { ITEM_TYPE_LABELS } from '@meridian/validators/itinerary-constants'
 import { fieldError } from '../kit/banners.tsx'
-import { formatMoney } from '../trips/format.ts'
+import { formatDay, formatMoney } from '../trips/format.ts'
 import type { FormBase } from './builder-parts.tsx'
 import { combine, type DraftDay, saveDays, totalsOf } from './draft.ts'
 
 const ENTERED_TYPES = ['meal', 'transport', 'accommodation', 'free_time'] as const
 
+/** A catalogue flight as the Add item form offers it (flightOptions). */
+export interface FlightChoice {
+  id: number
+  date: string
+  label: string
+  price: string
+  currency: string
+  seats_left: number
+}
+
+/** The flights of the trip's dates, the day in view's first, each with its fare per person. */
+function flightData(flights: FlightChoice[], date: string) {
+  const option = (f: FlightChoice) => ({
+    value: String(f.id),
+    label: `${f.label} · ${formatMoney(f.price, f.currency)} per person${f.seats_left ? '' : ' · sold out'}`,
+  })
+  const sameDay = flights.filter((f) => f.date === date)
+  const others = flights.filter((f) => f.date !== date)
+  return [
+    { value: '', label: flights.length ? 'No flight (a transfer)' : 'No flights on the trip’s dates' },
+    ...(sameDay.length ? [{ group: `Flights on ${formatDay(date)}`, items: sameDay.map(option) }] : []),
+    ...(others.length
+      ? [{ group: 'Other days of the trip', items: others.map((f) => ({ ...option(f), label: `${formatDay(f.date)} · ${option(f).label}` })) }]
+      : []),
+  ]
+}
+
 /**
- * Add item: a meal, transport (a catalogue transfer), a stay (an accommodation supplier and a nightly price) or free
- * time, to the day in view. It is saved at once (with JavaScript, together with the working copy), so its price is
- * found and converted by the server.
+ * Add item: a meal, transport (a catalogue transfer or flight), a stay (an accommodation supplier and a nightly price)
+ * or free time, to the day in view, on its own or as another option of one of the day's items. It is saved at once
+ * (with JavaScript, together with the working copy), so its price is found and converted by the server.
  */
 export function AddItemForm({
   base,
   currency,
   transfers,
   stays,
+  flights,
+  dayDate,
+  dayItems,
   failure,
   busy,
   onSubmit,
@@ -27,11 +57,11 @@ export function AddItemForm({
   currency: string
   transfers: { id: number; name: string }[]
   stays: { id: number; name: string }[]
-  failure: {
-    message: string
-    fields: Record<string, string[]>
-    values: Record<string, string>
-  } | null
+  flights: FlightChoice[]
+  /** The day in view: its date (its flights come first) and its items (the new one may be an option of one). */
+  dayDate: string
+  dayItems: { key: string; title: string; option_group: string | null }[]
+  failure: { message: string; fields: Record<string, string[]>; values: Record<string, string> } | null
   busy: boolean
   onSubmit?: (form: FormData) => void
 }) {
@@ -67,10 +97,7 @@ export function AddItemForm({
               label="Kind"
               value={type}
               onChange={(e) => setType(e.currentTarget.value)}
-              data={ENTERED_TYPES.map((t) => ({
-                value: t,
-                label: ITEM_TYPE_LABELS[t],
-              }))}
+              data={ENTERED_TYPES.map((t) => ({ value: t, label: ITEM_TYPE_LABELS[t] }))}
               error={err('type')}
             />
             <TextInput name="title" label="Title" required defaultValue={values.title} error={err('title')} />
@@ -90,16 +117,20 @@ export function AddItemForm({
                 label="Transfer (transport)"
                 defaultValue={values.transfer_id}
                 data={[
-                  {
-                    value: '',
-                    label: transfers.length ? 'Choose a transfer…' : 'No transfers in the catalogue',
-                  },
-                  ...transfers.map((t) => ({
-                    value: String(t.id),
-                    label: t.name,
-                  })),
+                  { value: '', label: transfers.length ? 'Choose a transfer…' : 'No transfers in the catalogue' },
+                  ...transfers.map((t) => ({ value: String(t.id), label: t.name })),
                 ]}
                 error={err('transfer_id')}
+              />
+            ) : null}
+            {shown('transport') ? (
+              <NativeSelect
+                name="flight_id"
+                label="Or a catalogue flight (transport)"
+                description="Priced at its fare for each adult and child"
+                defaultValue={values.flight_id}
+                data={flightData(flights, dayDate)}
+                error={err('flight_id')}
               />
             ) : null}
             {shown('accommodation') ? (
@@ -108,13 +139,7 @@ export function AddItemForm({
                   name="supplier_id"
                   label="Accommodation supplier (stay)"
                   defaultValue={values.supplier_id}
-                  data={[
-                    { value: '', label: 'None named' },
-                    ...stays.map((s) => ({
-                      value: String(s.id),
-                      label: s.name,
-                    })),
-                  ]}
+                  data={[{ value: '', label: 'None named' }, ...stays.map((s) => ({ value: String(s.id), label: s.name }))]}
                   error={err('supplier_id')}
                 />
                 <TextInput name="nights" label="Nights (stay)" inputMode="numeric" defaultValue={values.nights ?? '1'} error={err('nights')} />
@@ -134,6 +159,19 @@ export function AddItemForm({
               </>
             ) : null}
           </SimpleGrid>
+          {dayItems.length ? (
+            <NativeSelect
+              name="option_of"
+              label="An option of"
+              description="Offer it as an alternative to an item of this day: the traveler chooses one of them"
+              defaultValue={values.option_of ?? ''}
+              data={[
+                { value: '', label: 'None: an item of its own' },
+                ...dayItems.map((i) => ({ value: i.key, label: i.option_group ? `${i.title} (${i.option_group})` : i.title })),
+              ]}
+              error={err('option_of')}
+            />
+          ) : null}
           <Group justify="space-between">
             <Checkbox name="booking_required" label="Booking required" defaultChecked={values.booking_required === 'on'} />
             <Button type="submit" variant="light" loading={busy}>
@@ -198,11 +236,7 @@ export function MergePanel({
   onKeepMine,
   onTakeTheirs,
 }: {
-  conflict: {
-    message: string
-    current: { version: number; days: DraftDay[] }
-    base: { days: string[]; items: string[] }
-  }
+  conflict: { message: string; current: { version: number; days: DraftDay[] }; base: { days: string[]; items: string[] } }
   mine: DraftDay[]
   currency: string
   hydrated: boolean

@@ -23,8 +23,8 @@ export interface BuilderItinerary {
 
 /**
  * The builder's header: title, status, dates, travelers, budget and the working copy's total, then the actions (Add
- * Activity, Add Day and Save for those who edit; Versions for those who work on it; Print / Export; the traveler's
- * Book the whole trip when the package can be booked).
+ * Activity, Add Day and Save for those who edit; Versions for those who work on it; Print / Export; Send proposal
+ * when the approved version may be sent; the traveler's Book the whole trip when the package can be booked).
  */
 export function BuilderHeader({
   itinerary: it,
@@ -38,6 +38,7 @@ export function BuilderHeader({
   onLocal,
   onSave,
   packageTripId,
+  canSendProposal,
 }: {
   itinerary: BuilderItinerary
   /** The itinerary's address: its library, versions and print pages are under it. */
@@ -52,6 +53,8 @@ export function BuilderHeader({
   onSave: () => void
   /** The trip to book as a package, when the traveler may. */
   packageTripId: number | null
+  /** Whether the approved version may be sent to the traveler (the form is in the proposal panel). */
+  canSendProposal: boolean
 }) {
   const currency = it.budget.currency
   return (
@@ -119,6 +122,11 @@ export function BuilderHeader({
           <Button component="a" href={`${path}/print`} variant="default">
             Print / Export
           </Button>
+          {canSendProposal ? (
+            <Button component="a" href="#send-proposal" variant="light">
+              Send proposal
+            </Button>
+          ) : null}
           {packageTripId !== null ? (
             <Button component={Link} to={`/dashboard/bookings/package/${packageTripId}`}>
               Book the whole trip

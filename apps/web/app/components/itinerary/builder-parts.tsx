@@ -125,13 +125,7 @@ export function DayLink({
   )
 }
 
-const TYPE_COLORS: Record<string, string> = {
-  activity: 'blue',
-  meal: 'orange',
-  transport: 'cyan',
-  accommodation: 'grape',
-  free_time: 'gray',
-}
+const TYPE_COLORS: Record<string, string> = { activity: 'blue', meal: 'orange', transport: 'cyan', accommodation: 'grape', free_time: 'gray' }
 
 /** An item's price line: in the itinerary's currency, and in its own when that differs. */
 function priceText(item: DraftItem, currency: string) {
@@ -155,6 +149,9 @@ export function ItemCard({
   base,
   onLocal,
   extra,
+  badges,
+  footer,
+  actions,
 }: {
   item: DraftItem
   index: number
@@ -168,16 +165,15 @@ export function ItemCard({
   onLocal?: (form: FormData) => void
   /** Shown under the item for a reader (the traveler's Book link). */
   extra?: React.ReactNode
+  /** Under the title: the item's slot, when it is an option. */
+  badges?: React.ReactNode
+  /** Last, after the buttons: the proposal's comment threads on the item. */
+  footer?: React.ReactNode
+  /** After the move and remove buttons, for those who edit: the option buttons. */
+  actions?: React.ReactNode
 }) {
-  const sortable = useSortable({
-    id: item.key,
-    disabled: !editable || !hydrated,
-  })
-  const style = {
-    transform: CSS.Transform.toString(sortable.transform),
-    transition: sortable.transition,
-    opacity: sortable.isDragging ? 0.6 : 1,
-  }
+  const sortable = useSortable({ id: item.key, disabled: !editable || !hydrated })
+  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition, opacity: sortable.isDragging ? 0.6 : 1 }
   const time = item.start_time ? `${item.start_time}${item.end_time ? `–${item.end_time}` : ''}` : 'Any time'
   return (
     <Paper ref={sortable.setNodeRef} style={style} withBorder radius="md" p="sm" component="li" data-item={item.key} aria-label={item.title}>
@@ -213,6 +209,7 @@ export function ItemCard({
             {item.location.name ? ` · ${item.location.name}` : ''}
             {item.type === 'accommodation' && item.nights ? ` · ${item.nights === 1 ? '1 night' : `${item.nights} nights`}` : ''}
           </Text>
+          {badges}
           {item.description ? <Text size="sm">{item.description}</Text> : null}
           {extra}
           {editable ? (
@@ -235,11 +232,7 @@ export function ItemCard({
                       size="xs"
                       aria-label={`Day to move ${item.title} to`}
                       defaultValue={String(dayIndex === 0 ? 2 : 1)}
-                      data={days.map((d, i) => ({
-                        value: String(i + 1),
-                        label: `Day ${i + 1}: ${d.title}`,
-                        disabled: i === dayIndex,
-                      }))}
+                      data={days.map((d, i) => ({ value: String(i + 1), label: `Day ${i + 1}: ${d.title}`, disabled: i === dayIndex }))}
                     />
                     <Button type="submit" size="compact-xs" variant="default">
                       Move
@@ -252,8 +245,10 @@ export function ItemCard({
                   Remove
                 </Button>
               </OpForm>
+              {actions}
             </Group>
           ) : null}
+          {footer}
         </Stack>
       </Group>
     </Paper>

@@ -3,27 +3,33 @@ import { DomainError, getActivity, getItinerary, type ItineraryDto, requireItine
 import { ITINERARY_MESSAGES, templateItem } from '@meridian/validators/itinerary-constants'
 import { notFoundResponse } from '../kit/not-found.server.ts'
 import { flashHeader } from '../../utils/flash.server.ts'
-import { addDay, addItem, draftItemOf, type DraftDay, draftOf, freshKey, locate, moveItem, nudgeItem, removeItem, saveDays } from './draft.ts'
+import {
+  addDay,
+  addItem,
+  addOption,
+  copyAsOption,
+  draftItemOf,
+  type DraftDay,
+  draftOf,
+  freshKey,
+  leaveSlot,
+  locate,
+  moveItem,
+  nudgeItem,
+  recommendOption,
+  removeItem,
+  saveDays,
+} from './draft.ts'
+import { PROPOSAL_INTENTS, type ProposalAnswer, proposalAction } from './proposal-actions.server.ts'
 
 export const BUILDER_BASE = '/dashboard/itineraries'
 
 export type BuilderAnswer =
   | { kind: 'saved'; version: number; message: string }
-  | {
-      kind: 'invalid'
-      message: string
-      fields: Record<string, string[]>
-      intent: string
-      values: Record<string, string>
-    }
-  | {
-      kind: 'conflict'
-      message: string
-      current: ItineraryDto
-      mine: DraftDay[]
-      base: { days: string[]; items: string[] }
-    }
+  | { kind: 'invalid'; message: string; fields: Record<string, string[]>; intent: string; values: Record<string, string> }
+  | { kind: 'conflict'; message: string; current: ItineraryDto; mine: DraftDay[]; base: { days: string[]; items: string[] } }
   | { kind: 'failed'; message: string }
+  | ProposalAnswer
 
 const text = (values: Record<string, string>, name: string) => (values[name] ?? '').trim()
 const orNull = (x: string) => (x === '' ? null : x)
@@ -43,22 +49,26 @@ function sentDays(payload: string | undefined): DraftDay[] | null {
   const days = (parsed as { days?: unknown } | null)?.days
   if (!Array.isArray(days)) return null
   const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-  return days.filter(isObject).map((d) => ({
-    key: String(d.key ?? ''),
-    date: String(d.date ?? ''),
-    title: String(d.title ?? ''),
-    description: String(d.description ?? ''),
-    theme: String(d.theme ?? ''),
-    items: (Array.isArray(d.items) ? (d.items as unknown[]) : [])
-      .filter(isObject)
-      .map((i) => draftItemOf({ ...(i as Parameters<typeof draftItemOf>[0]), key: String(i.key ?? '') || freshKey() })),
-  }))
+  return days
+    .filter(isObject)
+    .map((d) => ({
+      key: String(d.key ?? ''),
+      date: String(d.date ?? ''),
+      title: String(d.title ?? ''),
+      description: String(d.description ?? ''),
+      theme: String(d.theme ?? ''),
+      items: (Array.isArray(d.items) ? (d.items as unknown[]) : [])
+        .filter(isObject)
+        .map((i) => draftItemOf({ ...(i as Parameters<typeof draftItemOf>[0]), key: String(i.key ?? '') || freshKey() })),
+    }))
 }
 
-/** A meal, transport, stay or free time from the Add item form, as the item it becomes. */
+/** A meal, transport (a transfer or a flight), stay or free time from the Add item form, as the item it becomes. */
 function enteredItem(values: Record<string, string>) {
   const type = text(values, 'type') || 'meal'
   const minutes = text(values, 'duration_minutes')
+  const flight = type === 'transport' ? orNull(text(values, 'flight_id')) : null
+  if (flight !== null && text(values, 'transfer_id') !== '') throw DomainError.invalid({ flight_id: ['Choose a transfer or a flight, not both.'] })
   return {
     key: freshKey(),
     type,
@@ -74,22 +84,23 @@ function enteredItem(values: Record<string, string>) {
     notes: text(values, 'notes'),
     status: 'draft',
     activity_id: null,
-    transfer_id: type === 'transport' ? (orNull(text(values, 'transfer_id')) as unknown as number) : null,
+    transfer_id: type === 'transport' && flight === null ? (orNull(text(values, 'transfer_id')) as unknown as number) : null,
     supplier_id: type === 'accommodation' ? (orNull(text(values, 'supplier_id')) as unknown as number) : null,
     nights: type === 'accommodation' ? (orNull(text(values, 'nights')) as unknown as number) : null,
     unit_price: type === 'transport' ? null : orNull(text(values, 'unit_price')),
     currency: type === 'transport' ? null : orNull(text(values, 'currency').toUpperCase()),
-    flight_id: null,
+    flight_id: flight as unknown as number | null,
     option_group: null,
     recommended: false,
   }
 }
 
 /**
- * One builder button: Save, Add Day, Add Activity, Add item, Move up / down / to day N, Remove. Each applies to the
- * working copy the browser sent (with JavaScript) or else to the saved state, and saves it as a new version on the
- * version the page showed (a stale one answers the merge view). With JavaScript the answer is data for the page;
- * without, a redirect back to the day with a toast.
+ * One builder button: Save, Add Day, Add Activity, Add item, Move up / down / to day N, Remove, and an item's options
+ * (Add an option, Make recommended, Leave the slot). Each applies to the working copy the browser sent (with
+ * JavaScript) or else to the saved state, and saves it as a new version on the version the page showed (a stale one
+ * answers the merge view). With JavaScript the answer is data for the page; without, a redirect back to the day with a
+ * toast. The proposal's forms (send, reply, resolve) save nothing of the itinerary: proposal-actions.server.ts.
  */
 export async function builderAction(ctx: ServiceContext, id: string | undefined, values: Record<string, string>) {
   const intent = values.intent ?? ''
@@ -101,6 +112,7 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
   } catch (error) {
     return notFoundResponse(error)
   }
+  if (PROPOSAL_INTENTS.includes(intent)) return proposalAction(ctx, current, intent, values)
   let days = sentDays(values.payload) ?? draftOf(current)
   let dayNo = Math.min(Math.max(Number(values.day) || 1, 1), Math.max(days.length, 1))
   let message = 'Itinerary saved'
@@ -126,10 +138,7 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
         if (values.direction === 'up' || values.direction === 'down') days = nudgeItem(days, values.item!, values.direction === 'up' ? -1 : 1)
         else {
           const to = Number(values.to_day) - 1
-          if (!Number.isInteger(to) || !days[to])
-            throw DomainError.invalid({
-              to_day: ['Choose a day of this itinerary.'],
-            })
+          if (!Number.isInteger(to) || !days[to]) throw DomainError.invalid({ to_day: ['Choose a day of this itinerary.'] })
           days = moveItem(days, values.item!, to, days[to]!.items.length)
           message = `Moved to ${days[to]!.title}`
           dayNo = to + 1
@@ -146,30 +155,42 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
       }
       case 'add-item': {
         const item = enteredItem(values)
-        days = addItem(days, dayNo - 1, draftItemOf(item as never))
-        message = `"${item.title || 'Item'}" added to ${days[dayNo - 1]!.title}`
-        added = days[dayNo - 1]!.items.length - 1
+        const of = text(values, 'option_of')
+        if (of && !locate(days, of)) throw DomainError.invalid({ option_of: ['Choose an item of this day.'] })
+        days = of ? addOption(days, of, draftItemOf(item as never)) : addItem(days, dayNo - 1, draftItemOf(item as never))
+        const at = locate(days, item.key)!
+        dayNo = at.day + 1
+        added = at.index
+        const group = days[at.day]!.items[at.index]!.option_group
+        message = `"${item.title || 'Item'}" added to ${days[at.day]!.title}${group ? ` as an option of ${group}` : ''}`
+        break
+      }
+      case 'add-option':
+      case 'recommend':
+      case 'leave-slot': {
+        const at = locate(days, values.item ?? '')
+        if (!at) break
+        const item = days[at.day]!.items[at.index]!
+        if (intent === 'add-option') {
+          days = copyAsOption(days, item.key, freshKey())
+          message = `"${item.title}" copied as an option of ${days[at.day]!.items[at.index]!.option_group}`
+        } else if (intent === 'recommend') {
+          days = recommendOption(days, item.key)
+          message = item.option_group ? `"${item.title}" is the recommended option of ${item.option_group}` : message
+        } else {
+          days = leaveSlot(days, item.key)
+          message = item.option_group ? `"${item.title}" left the slot ${item.option_group}` : message
+        }
+        dayNo = at.day + 1
         break
       }
       default:
         return data<BuilderAnswer>({ kind: 'failed', message: 'Unknown action.' }, { status: 400 })
     }
-    const saved = await saveItinerary(ctx, current.id, {
-      version: Number(values.version) || 0,
-      days: saveDays(days),
-    })
+    const saved = await saveItinerary(ctx, current.id, { version: Number(values.version) || 0, days: saveDays(days) })
     const said = `${message} · version ${saved.version}`
-    if (js)
-      return data<BuilderAnswer>({
-        kind: 'saved',
-        version: saved.version,
-        message: said,
-      })
-    return redirect(`${BUILDER_BASE}/${current.id}?day=${dayNo}`, {
-      headers: {
-        'Set-Cookie': await flashHeader({ type: 'success', message: said }),
-      },
-    })
+    if (js) return data<BuilderAnswer>({ kind: 'saved', version: saved.version, message: said })
+    return redirect(`${BUILDER_BASE}/${current.id}?day=${dayNo}`, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message: said }) } })
   } catch (error) {
     if (!(error instanceof DomainError)) {
       console.error('[itinerary] save failed:', error)
@@ -178,34 +199,14 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
     if (error.code === 'forbidden' || error.code === 'not_found') return notFoundResponse(error)
     if (error.code === 'conflict' && !error.fields) {
       // The version this browser started from tells its own additions from the other save's removals.
-      const started = await getItinerary(ctx, current.id, {
-        version: Number(values.version),
-      }).catch(() => null)
-      const base = {
-        days: started?.days.map((d) => d.key) ?? [],
-        items: started?.days.flatMap((d) => d.items.map((i) => i.key)) ?? [],
-      }
-      return data<BuilderAnswer>(
-        {
-          kind: 'conflict',
-          message: error.message,
-          current: await getItinerary(ctx, current.id),
-          mine: days,
-          base,
-        },
-        { status: 409 },
-      )
+      const started = await getItinerary(ctx, current.id, { version: Number(values.version) }).catch(() => null)
+      const base = { days: started?.days.map((d) => d.key) ?? [], items: started?.days.flatMap((d) => d.items.map((i) => i.key)) ?? [] }
+      return data<BuilderAnswer>({ kind: 'conflict', message: error.message, current: await getItinerary(ctx, current.id), mine: days, base }, { status: 409 })
     }
     if (error.code === 'invalid' || error.fields) {
       const fields = formFields(error.fields ?? {}, dayNo - 1, added)
       return data<BuilderAnswer>(
-        {
-          kind: 'invalid',
-          message: describe(error.fields ?? {}, days) || error.message,
-          fields,
-          intent,
-          values: withoutPayload(values),
-        },
+        { kind: 'invalid', message: describe(error.fields ?? {}, days) || error.message, fields, intent, values: withoutPayload(values) },
         { status: 400 },
       )
     }
@@ -215,12 +216,13 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
 
 const withoutPayload = ({ payload: _, ...rest }: Record<string, string>) => rest
 
-/** The new item's errors under the Add item form's own field names. */
+/** The new item's errors under the Add item form's own field names (its slot's under "An option of"). */
 function formFields(fields: Record<string, string[]>, day: number, added: number | null) {
   if (added === null) return fields
   const prefix = `days.${day}.items.${added}.`
+  const named = (field: string) => (field === 'option_group' || field === 'recommended' ? 'option_of' : field)
   const out: Record<string, string[]> = {}
-  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? k.slice(prefix.length) : k] = v
+  for (const [k, v] of Object.entries(fields)) out[k.startsWith(prefix) ? named(k.slice(prefix.length)) : k] = v
   return out
 }
 

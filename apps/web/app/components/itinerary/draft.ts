@@ -64,14 +64,7 @@ export function itemInput(i: DraftItem) {
 
 /** The days as a save sends them. */
 export const saveDays = (days: readonly DraftDay[]) =>
-  days.map((d) => ({
-    key: d.key,
-    date: d.date,
-    title: d.title,
-    description: d.description,
-    theme: d.theme,
-    items: d.items.map(itemInput),
-  }))
+  days.map((d) => ({ key: d.key, date: d.date, title: d.title, description: d.description, theme: d.theme, items: d.items.map(itemInput) }))
 
 const DAY_MS = 86_400_000
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
@@ -79,17 +72,7 @@ const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
 /** §4 Add Day: a day dated one day after the last, titled 'Day {n}'. */
 export function addDay(days: readonly DraftDay[], key: string, fallbackDate: string): DraftDay[] {
   const last = days.at(-1)
-  return [
-    ...days,
-    {
-      key,
-      date: last ? nextDate(last.date) : fallbackDate,
-      title: `Day ${days.length + 1}`,
-      description: '',
-      theme: '',
-      items: [],
-    },
-  ]
+  return [...days, { key, date: last ? nextDate(last.date) : fallbackDate, title: `Day ${days.length + 1}`, description: '', theme: '', items: [] }]
 }
 
 /** Where an item is: its day and place, or null. */
@@ -101,15 +84,20 @@ export function locate(days: readonly DraftDay[], key: string): { day: number; i
   return null
 }
 
-/** §4: an item moved to another place (another day, or the same one); its cost and duration go with it. */
+/**
+ * §4: an item moved to another place (another day, or the same one); its cost and duration go with it. An option taken
+ * to another day leaves its slot (a slot's options share a day).
+ */
 export function moveItem(days: readonly DraftDay[], key: string, toDay: number, toIndex: number): DraftDay[] {
   const from = locate(days, key)
   if (!from || !days[toDay]) return [...days]
   const next = days.map((d) => ({ ...d, items: [...d.items] }))
-  const [item] = next[from.day]!.items.splice(from.index, 1)
+  let [item] = next[from.day]!.items.splice(from.index, 1)
+  const group = item!.option_group
+  if (group && toDay !== from.day) item = { ...item!, option_group: null, recommended: false }
   const target = next[toDay]!.items
   target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, item!)
-  return next
+  return group && toDay !== from.day ? tidySlot(next, group) : next
 }
 
 /** One place up or down within its day. */
@@ -119,17 +107,103 @@ export function nudgeItem(days: readonly DraftDay[], key: string, by: -1 | 1): D
   return moveItem(days, key, at.day, Math.max(0, at.index + by))
 }
 
-/** §4: an item removed; its cost and duration leave the day's totals. */
+/** §4: an item removed; its cost and duration leave the day's totals (an option's slot keeps a recommended one). */
 export function removeItem(days: readonly DraftDay[], key: string): DraftDay[] {
-  return days.map((d) => ({
-    ...d,
-    items: d.items.filter((i) => i.key !== key),
-  }))
+  const group = days.flatMap((d) => d.items).find((i) => i.key === key)?.option_group
+  const next = days.map((d) => ({ ...d, items: d.items.filter((i) => i.key !== key) }))
+  return group ? tidySlot(next, group) : next
 }
 
 /** An item added at the end of a day. */
 export function addItem(days: readonly DraftDay[], day: number, item: DraftItem): DraftDay[] {
   return days.map((d, i) => (i === day ? { ...d, items: [...d.items, item] } : d))
+}
+
+/*
+ * Options (docs/proposals.md): items of one day sharing an `option_group` are alternatives for one slot, one of them
+ * recommended (the only one counted in the totals). The operations below keep each slot tidy: exactly one option
+ * marked recommended, and no slot of a single item.
+ */
+
+/** The slot names in use in the itinerary. */
+const groupsOf = (days: readonly DraftDay[]) => new Set(days.flatMap((d) => d.items.map((i) => i.option_group).filter((g): g is string => !!g)))
+
+/** A slot's name from an item's title, "Hotel Cusco" → "hotel-cusco"; "-2", "-3" … when another slot has it. */
+export function slotName(title: string, taken: ReadonlySet<string>): string {
+  const base =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+/, '')
+      .slice(0, 34)
+      .replace(/-+$/, '') || 'option'
+  let name = base
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`
+  return name
+}
+
+/** The options of a slot, in plan order. */
+export const optionsOf = (days: readonly DraftDay[], group: string) => days.flatMap((d) => d.items).filter((i) => i.option_group === group)
+
+/** A slot after one of its options left: a single item left is a slot no more; else one option is recommended. */
+function tidySlot(days: DraftDay[], group: string): DraftDay[] {
+  const left = optionsOf(days, group)
+  const alone = left.length === 1
+  const first = left.some((i) => i.recommended) ? null : left[0]?.key
+  if (!alone && !first) return days
+  return days.map((d) => ({
+    ...d,
+    items: d.items.map((i) =>
+      i.option_group !== group ? i : alone ? { ...i, option_group: null, recommended: false } : i.key === first ? { ...i, recommended: true } : i,
+    ),
+  }))
+}
+
+/** `item` put in the slot of the item `of`, not recommended: right after `of`, or after the slot's last option. */
+function joinSlot(days: readonly DraftDay[], of: string, item: DraftItem, place: 'after-item' | 'after-slot'): DraftDay[] {
+  const at = locate(days, of)
+  if (!at) return [...days]
+  const host = days[at.day]!.items[at.index]!
+  // An item in no slot yet starts one, named from its title, and is its recommended option.
+  const group = host.option_group ?? slotName(host.title, groupsOf(days))
+  return days.map((d, n) => {
+    if (n !== at.day) return d
+    const items = d.items.map((i) => (i.key === of && !i.option_group ? { ...i, option_group: group, recommended: true } : i))
+    const after = place === 'after-item' ? at.index : items.reduce((end, i, index) => (i.option_group === group ? index : end), at.index)
+    items.splice(after + 1, 0, { ...item, option_group: group, recommended: false })
+    return { ...d, items }
+  })
+}
+
+/** A new item (the Add item form's) as another option of the item `of`'s slot, after its last option. */
+export const addOption = (days: readonly DraftDay[], of: string, item: DraftItem) => joinSlot(days, of, item, 'after-slot')
+
+/** Add an option: a copy of the item (a new key, not recommended) in the same slot, right after it. */
+export function copyAsOption(days: readonly DraftDay[], key: string, newKey: string): DraftDay[] {
+  const item = days.flatMap((d) => d.items).find((i) => i.key === key)
+  if (!item) return [...days]
+  const copy: DraftItem = { ...item, id: 0, key: newKey, location: { ...item.location }, details: { ...item.details, tags: [...item.details.tags] } }
+  return joinSlot(days, key, copy, 'after-item')
+}
+
+/** Make recommended: this option is the one its slot recommends (and counts in the totals); the others are not. */
+export function recommendOption(days: readonly DraftDay[], key: string): DraftDay[] {
+  const group = days.flatMap((d) => d.items).find((i) => i.key === key)?.option_group
+  if (!group) return [...days]
+  return days.map((d) => ({
+    ...d,
+    items: d.items.map((i) => (i.option_group === group && i.recommended !== (i.key === key) ? { ...i, recommended: i.key === key } : i)),
+  }))
+}
+
+/** Leave the slot: the item is no option any more (and its slot, if one option is left, no slot either). */
+export function leaveSlot(days: readonly DraftDay[], key: string): DraftDay[] {
+  const group = days.flatMap((d) => d.items).find((i) => i.key === key)?.option_group
+  if (!group) return [...days]
+  const next = days.map((d) => ({ ...d, items: d.items.map((i) => (i.key === key ? { ...i, option_group: null, recommended: false } : i)) }))
+  return tidySlot(next, group)
 }
 
 /** Every total, from scratch: each day's cost and duration, the trip's total, the breakdown and the amount over budget. */
@@ -201,10 +275,7 @@ export function draftItemOf(input: ReturnType<typeof itemInput> & { key: string 
     description: input.description,
     start_time: input.start_time,
     end_time: input.end_time,
-    location: {
-      name: input.location_name ?? '',
-      address: input.location_address ?? '',
-    },
+    location: { name: input.location_name ?? '', address: input.location_address ?? '' },
     details: {
       duration: input.duration_minutes ?? 0,
       cost: null,

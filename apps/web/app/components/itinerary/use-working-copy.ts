@@ -1,6 +1,6 @@
 import { useBeforeUnload } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { addDay, type DraftDay, draftOf, type DraftItem, freshKey, moveItem, nudgeItem, removeItem } from './draft.ts'
+import { addDay, copyAsOption, type DraftDay, draftOf, type DraftItem, freshKey, leaveSlot, moveItem, nudgeItem, recommendOption, removeItem } from './draft.ts'
 
 /**
  * The builder's working copy: the saved days until the expert changes them here; a newer saved version replaces it.
@@ -39,6 +39,9 @@ export function useWorkingCopy(itinerary: {
         if (days[to]) change(moveItem(days, key, to, days[to]!.items.length))
       }
     } else if (intent === 'add-day') change(addDay(days, freshKey(), itinerary.end_date))
+    else if (intent === 'add-option') change(copyAsOption(days, key, freshKey()))
+    else if (intent === 'recommend') change(recommendOption(days, key))
+    else if (intent === 'leave-slot') change(leaveSlot(days, key))
   }
   return { days, dirty, change, onLocal }
 }
