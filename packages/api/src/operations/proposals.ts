@@ -22,8 +22,9 @@ export const proposals = {
     summary: 'Proposals: the rounds the signed-in user may read, newest first',
     query: core.ProposalFilters,
   }),
-  get: signedIn.get(
-    core.getProposal,
+  /** tRPC takes `choices` as an object (or the REST text); REST the query, `choices` or a form's `choice.{group}` fields. */
+  get: signedIn.custom(
+    authedProcedure.input(v.object({ id: v.unknown(), choices: optional })).query(({ ctx, input }) => core.getProposal(ctx.service, input.id, { choices: input.choices })),
     {
       at: `GET ${base}/{id}/`,
       summary: 'One round of a proposal, with its totals for the options chosen',
@@ -31,8 +32,8 @@ export const proposals = {
         '`choices` names an option per slot (`group:item_key,…`); slots not named take their recommended option (an accepted round, its accepted ones). ' +
         "The traveler's first reading marks the round seen; `changes` is what changed since the last round they had seen.",
       query: ChoicesQuery,
+      handler: async ({ ctx, params, query }) => ({ body: await core.getProposal(ctx, params.id, Object.fromEntries(query)) }),
     },
-    { choices: optional },
   ),
   accept: signedIn.update(
     core.acceptProposal,

@@ -45,7 +45,7 @@ export async function proposalAction(ctx: ServiceContext, itinerary: { id: numbe
         message = PROPOSAL_DONE.reply
       } else {
         const resolved = values.resolved !== 'false'
-        thread = (await resolveProposalThread(ctx, latest.id, values.thread, { resolved })).id
+        thread = (await resolveProposalThread(ctx, latest.id, { thread: values.thread, resolved })).id
         message = resolved ? PROPOSAL_DONE.resolved : PROPOSAL_DONE.reopened
       }
     }
