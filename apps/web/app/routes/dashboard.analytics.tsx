@@ -1,11 +1,20 @@
-import { Alert, Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Alert, Button, Grid, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSubmit } from '@remix-run/react'
 import { lazy, Suspense, useMemo } from 'react'
 import { type AnalyticsReport, currentAnalyticsReport, DomainError, reportServerError, requireAnalytics } from '@meridian/core'
 import { ANALYTICS_MESSAGES, ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, type AnalyticsPeriod } from '@meridian/validators/analytics-constants'
-import { AnalyticsCards, DailyTable, FunnelPanel, HealthPanel, Panel, TopDestinations, UserDistribution } from '../components/analytics/panels.tsx'
+import {
+  AnalyticsCards,
+  DailyTable,
+  FunnelPanel,
+  HealthPanel,
+  Panel,
+  ProposalsPanel,
+  TopDestinations,
+  UserDistribution,
+} from '../components/analytics/panels.tsx'
 import type { TrendPoint } from '../components/analytics/trend-chart.tsx'
 import { AccessDenied } from '../components/kit/banners.tsx'
 import { PageHeader } from '../components/shell/placeholder-page.tsx'
@@ -195,14 +204,22 @@ function Report({ report }: { report: AnalyticsReport }) {
           </details>
         </Stack>
       </Panel>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Panel title="System Health">
-          <HealthPanel health={report.system_health} />
-        </Panel>
-        <Panel title="Quiz Funnel">
-          <FunnelPanel funnel={report.funnel} />
-        </Panel>
-      </SimpleGrid>
+      {/* The funnel's six stages take the wider column. */}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Panel title="System Health">
+            <HealthPanel health={report.system_health} />
+          </Panel>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Panel title="Quiz Funnel">
+            <FunnelPanel funnel={report.funnel} />
+          </Panel>
+        </Grid.Col>
+      </Grid>
+      <Panel title="Proposals by Expert">
+        <ProposalsPanel proposals={report.proposals} />
+      </Panel>
     </Stack>
   )
 }

@@ -28,6 +28,9 @@ describe('the admin analytics calls', () => {
     expect(body.cards.api_response).toEqual({ value: 50, previous: null, change: null })
     expect(body.system_health).toMatchObject({ requests: 40, error_rate: 5, api_p95_ms: 50 })
     expect(body.roles.map((r: { role: string }) => r.role)).toContain('traveler')
+    // The funnel's stages in order, and the proposals by expert (none sent here).
+    expect(Object.keys(body.funnel.all)).toEqual(['quizzes', 'reviewed', 'trips', 'proposals', 'accepted', 'bookings'])
+    expect(body.proposals).toEqual({ all: { rounds: 0, trips: 0, accepted: 0, acceptance_rate: null, median_hours_to_accept: null }, experts: [] })
     expect(((await server.request(`${A}/analytics/`, { token })).body as { period: string }).period).toBe('30d')
   })
 
@@ -60,7 +63,8 @@ describe('the admin analytics calls', () => {
   it('are refused to the other roles', async () => {
     for (const role of ['expert', 'specialist', 'editor', 'traveler'] as const) {
       const token = (await server.login(role)).access
-      for (const path of ['dashboard', 'analytics', 'system-health']) expect((await server.request(`${A}/${path}/`, { token })).status, `${role} ${path}`).toBe(403)
+      for (const path of ['dashboard', 'analytics', 'system-health'])
+        expect((await server.request(`${A}/${path}/`, { token })).status, `${role} ${path}`).toBe(403)
     }
   })
 })

@@ -32,11 +32,18 @@ export interface TopDestination {
   rating: number | null
 }
 
-/** One step count of the funnel: quizzes submitted in the period → reviewed → a trip since → a confirmed booking since. */
+/**
+ * One step count of the funnel: quizzes submitted in the period → reviewed → a trip requested since → a proposal sent
+ * for such a trip → one accepted → a confirmed booking since. Each counts quiz submissions.
+ */
 export interface FunnelCounts {
   quizzes: number
   reviewed: number
   trips: number
+  /** Of the quizzes, those whose traveler was sent a proposal round for a trip requested after submitting. */
+  proposals: number
+  /** Of the quizzes, those whose traveler accepted a round of a trip requested after submitting. */
+  accepted: number
   bookings: number
 }
 
@@ -145,32 +152,54 @@ export async function topDestinations(db: Database, window: PeriodWindow, curren
 
 /**
  * The funnel of the period: the travelers' quiz submissions made in it; those a specialist reviewed; those whose
- * traveler requested a trip after submitting; those whose traveler has a confirmed booking made after submitting.
- * Split by each answer of the onboarding quiz.
+ * traveler requested a trip after submitting; of those, the ones whose trip was sent a proposal round, and the ones
+ * whose trip has an accepted round; those whose traveler has a confirmed booking made after submitting. Split by each
+ * answer of the onboarding quiz.
  */
 export async function quizFunnel(db: Database, window: PeriodWindow): Promise<Funnel> {
   // One pass: the counts of every submission, and of each answer of each question, by grouping sets.
-  const rows = rowsOf<{ question: string | null; answer: string | null; quizzes: number; reviewed: number; trips: number; bookings: number }>(
+  const rows = rowsOf<{
+    question: string | null
+    answer: string | null
+    quizzes: number
+    reviewed: number
+    trips: number
+    proposals: number
+    accepted: number
+    bookings: number
+  }>(
     await db.execute(sql`
       with q as (
         select q.quiz_data, q.status = 'reviewed' as reviewed,
                exists (select 1 from trips t where t.traveler_id = q.user_id and t.created_at >= q.submitted_at) as trip,
+               exists (select 1 from trips t join proposals p on p.trip_id = t.id
+                        where t.traveler_id = q.user_id and t.created_at >= q.submitted_at) as proposal,
+               exists (select 1 from trips t join proposals p on p.trip_id = t.id
+                        where t.traveler_id = q.user_id and t.created_at >= q.submitted_at and p.status = 'accepted') as accepted,
                exists (select 1 from bookings b where b.traveler_id = q.user_id and b.status = 'confirmed' and b.created_at >= q.submitted_at) as booking
           from quiz_submissions q
          where q.submitted_at >= ${window.current.from.toISOString()}::timestamptz and q.submitted_at < ${window.current.to.toISOString()}::timestamptz),
       answers as (
-        select reviewed, trip, booking, ${sql.raw(QUESTIONS.map((x) => `case when jsonb_typeof(quiz_data -> '${x}') = 'string' then nullif(quiz_data ->> '${x}', '') end as ${x}`).join(', '))}
+        select reviewed, trip, proposal, accepted, booking, ${sql.raw(QUESTIONS.map((x) => `case when jsonb_typeof(quiz_data -> '${x}') = 'string' then nullif(quiz_data ->> '${x}', '') end as ${x}`).join(', '))}
           from q)
       select case ${sql.raw(QUESTIONS.map((x) => `when grouping(${x}) = 0 then '${x}'`).join(' '))} end as question, coalesce(${sql.raw(QUESTIONS.join(', '))}) as answer,
              count(*)::int as quizzes, count(*) filter (where reviewed)::int as reviewed, count(*) filter (where trip)::int as trips,
+             count(*) filter (where proposal)::int as proposals, count(*) filter (where accepted)::int as accepted,
              count(*) filter (where booking)::int as bookings
         from answers group by grouping sets ((), ${sql.raw(QUESTIONS.map((x) => `(${x})`).join(', '))})`),
   )
-  const counts = (r: (typeof rows)[number]): FunnelCounts => ({ quizzes: Number(r.quizzes), reviewed: Number(r.reviewed), trips: Number(r.trips), bookings: Number(r.bookings) })
+  const counts = (r: (typeof rows)[number]): FunnelCounts => ({
+    quizzes: Number(r.quizzes),
+    reviewed: Number(r.reviewed),
+    trips: Number(r.trips),
+    proposals: Number(r.proposals),
+    accepted: Number(r.accepted),
+    bookings: Number(r.bookings),
+  })
   const all = rows.find((r) => r.question === null)
   const order = (q: string) => QUESTIONS.indexOf(q as (typeof QUESTIONS)[number])
   return {
-    all: all ? counts(all) : { quizzes: 0, reviewed: 0, trips: 0, bookings: 0 },
+    all: all ? counts(all) : { quizzes: 0, reviewed: 0, trips: 0, proposals: 0, accepted: 0, bookings: 0 },
     by_answer: rows
       .filter((r): r is typeof r & { question: string; answer: string } => r.question !== null && r.answer !== null)
       .map((r) => ({ question: r.question, answer: r.answer, counts: counts(r) }))

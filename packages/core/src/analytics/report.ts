@@ -8,6 +8,7 @@ import { baseCurrencyCode } from '../currencies/currencies.ts'
 import { type AnalyticsFigures, analyticsFigures, type Figure } from './figures.ts'
 import { type DailyFigures, dailySeries, type Funnel, quizFunnel, type RoleShare, roleDistribution, type TopDestination, topDestinations } from './panels.ts'
 import { changePercent, parsePeriod, type PeriodWindow, periodWindow } from './periods.ts'
+import { type ProposalFigures, proposalFigures } from './proposals.ts'
 
 /** Who may read analytics (1-platform-core.md §6): view_analytics, or '*'. */
 export const ANALYTICS_DENIED = 'You do not have permission to view analytics.'
@@ -30,6 +31,8 @@ export interface AnalyticsReport {
   roles: RoleShare[]
   top_destinations: TopDestination[]
   funnel: Funnel
+  /** Proposal rounds sent in the period and what became of their trips, overall and by the person who sent them. */
+  proposals: ProposalFigures
 }
 
 export interface AnalyticsCards extends AnalyticsFigures {
@@ -42,7 +45,12 @@ export interface AnalyticsCards extends AnalyticsFigures {
 const compare = (value: number | null, previous: number | null): Figure => ({ value, previous, change: changePercent(value, previous) })
 
 /** The cards of a window with the System Health panel (the admin dashboard shows these alone). */
-export async function analyticsCards(ctx: ServiceContext, window: PeriodWindow, currency: string, now: Date): Promise<{ cards: AnalyticsCards; system_health: ServiceHealth }> {
+export async function analyticsCards(
+  ctx: ServiceContext,
+  window: PeriodWindow,
+  currency: string,
+  now: Date,
+): Promise<{ cards: AnalyticsCards; system_health: ServiceHealth }> {
   const checks = await platformStatus(ctx)
   const live = worstCheck(checks)
   const [figures, health, before] = await Promise.all([
@@ -60,19 +68,21 @@ export async function analyticsCards(ctx: ServiceContext, window: PeriodWindow, 
 
 /**
  * The analytics of a period (docs/analytics.md): the cards with their change against the span before, the System
- * Health panel, the daily series, users by role, the top destinations and the quiz funnel, all from the records.
+ * Health panel, the daily series, users by role, the top destinations, the quiz funnel and the proposals by expert,
+ * all from the records.
  */
 export async function analyticsReport(ctx: ServiceContext, input: { period?: unknown } = {}, now: Date = new Date()): Promise<AnalyticsReport> {
   requireAnalytics(ctx)
   const period = parsePeriod(input.period)
   const window = periodWindow(period, now)
   const currency = await baseCurrencyCode(ctx.db)
-  const [{ cards, system_health }, daily, roles, top, funnel] = await Promise.all([
+  const [{ cards, system_health }, daily, roles, top, funnel, proposals] = await Promise.all([
     analyticsCards(ctx, window, currency, now),
     dailySeries(ctx.db, window, currency),
     roleDistribution(ctx.db),
     topDestinations(ctx.db, window, currency),
     quizFunnel(ctx.db, window),
+    proposalFigures(ctx.db, window),
   ])
   const range = (s: { from: Date; to: Date }) => ({ from: s.from.toISOString(), to: s.to.toISOString() })
   return {
@@ -88,6 +98,7 @@ export async function analyticsReport(ctx: ServiceContext, input: { period?: unk
     roles,
     top_destinations: top,
     funnel,
+    proposals,
   }
 }
 
@@ -104,7 +115,11 @@ export const ANALYTICS_FRESH_MS = 60_000
  * is under ANALYTICS_FRESH_MS old and of the same day (every process and every admin share it, through the database);
  * otherwise, or with `refresh`, computed now and kept for the next.
  */
-export async function currentAnalyticsReport(ctx: ServiceContext, input: { period?: unknown; refresh?: boolean } = {}, now: Date = new Date()): Promise<AnalyticsReport> {
+export async function currentAnalyticsReport(
+  ctx: ServiceContext,
+  input: { period?: unknown; refresh?: boolean } = {},
+  now: Date = new Date(),
+): Promise<AnalyticsReport> {
   requireAnalytics(ctx)
   const period = parsePeriod(input.period)
   if (!input.refresh) {
@@ -114,7 +129,9 @@ export async function currentAnalyticsReport(ctx: ServiceContext, input: { perio
     if (kept) {
       const report = (typeof kept.report === 'string' ? JSON.parse(kept.report) : kept.report) as AnalyticsReport
       const age = now.getTime() - new Date(kept.computed_at).getTime()
-      if (age >= 0 && age < ANALYTICS_FRESH_MS && report.range.from === periodWindow(period, now).current.from.toISOString()) return report
+      // A copy kept by a version without the proposal figures (the minute after an upgrade) is computed again.
+      const current = report.proposals !== undefined
+      if (current && age >= 0 && age < ANALYTICS_FRESH_MS && report.range.from === periodWindow(period, now).current.from.toISOString()) return report
     }
   }
   const report = await analyticsReport(ctx, { period }, now)

@@ -54,6 +54,17 @@ it('plans the demo expert’s accepted trips through the services: one approved,
   expect(items.filter((i) => i.type === 'transport').map((i) => [i.itineraryId, i.convertedCost])).toEqual([[approved!.id, '45.0000']])
   expect(items.filter((i) => i.type !== 'free_time').every((i) => i.convertedCost !== null && Number(i.convertedCost) > 0)).toBe(true)
   expect(items.every((i) => i.startTime !== null && i.endTime !== null)).toBe(true)
+  // The approved plan offers options on its days still ahead (seedDemoProposals sends it): three excursions, two
+  // hotels for the same night, the first of each recommended; the draft has none.
+  const options = items.filter((i) => i.optionGroup !== null).sort((a, b) => a.id - b.id)
+  expect(options.every((i) => i.itineraryId === approved!.id)).toBe(true)
+  expect(options.map((i) => [i.optionGroup, i.title, i.recommended])).toEqual([
+    ['valley-excursion', 'Sacred Valley day trip', true],
+    ['valley-excursion', 'Maras salt pans and Moray terraces', false],
+    ['valley-excursion', 'Pisac market and ruins', false],
+    ['aguas-calientes-night', 'Riverside hotel in Aguas Calientes', true],
+    ['aguas-calientes-night', 'Family lodge by the Machu Picchu bus stop', false],
+  ])
   const used = await handle.db
     .select()
     .from(activities)

@@ -61,7 +61,13 @@ function daysOf(
       title: day.title,
       theme: day.theme,
       items: items.map((item, j): Record<string, unknown> => {
-        const time = { key: d.items?.[j]?.key, start_time: item.at[0], end_time: item.at[1], duration_minutes: minutes(item.at) }
+        const time = {
+          key: d.items?.[j]?.key,
+          start_time: item.at[0],
+          end_time: item.at[1],
+          duration_minutes: minutes(item.at),
+          ...(item.option ? { option_group: item.option, recommended: item.recommended ?? false } : {}),
+        }
         if ('activity' in item) {
           const a = plan.activities[item.activity]!
           return { type: 'activity', title: a.name, activity_id: ids.activities[item.activity]!, booking_required: true, status: 'confirmed', ...time }
@@ -122,11 +128,7 @@ export async function seedDemoItineraries(db: Database): Promise<number> {
           ),
         )
     : []
-  const as = async (id: number | undefined) => {
-    const actor: Actor | null = id ? await loadActor(db, id) : null
-    // The seed acts as these people: the services read only the database and the actor.
-    return actor ? ({ db, actor, request: { ipAddress: '', userAgent: 'seed' } } as unknown as ServiceContext) : null
-  }
+  const as = (id: number | undefined) => seedContext(db, id)
   const expert = (await as(expertId))!
   const approver = (await as(idOf('specialist'))) ?? (await as(idOf('admin')))
   let added = 0
@@ -154,7 +156,12 @@ export async function seedDemoItineraries(db: Database): Promise<number> {
     const fields = { description: `${LABEL} ${plan.story}`, preferences: { pace: 'relaxed', interests: ['culture', 'food'], accessibility: [], dietary: [] } }
     if (index === 0) {
       // Planned, sent for review and approved: what the traveler sees.
-      const full = await saveItinerary(expert, created.id, { version: 1, fields, days: daysOf(plan, created, ids, plan.days.length), summary: `${LABEL} the full plan` })
+      const full = await saveItinerary(expert, created.id, {
+        version: 1,
+        fields,
+        days: daysOf(plan, created, ids, plan.days.length),
+        summary: `${LABEL} the full plan`,
+      })
       await changeItineraryStatus(expert, created.id, { status: 'review' })
       if (approver) await changeItineraryStatus(approver, created.id, { status: 'approved', version: full.version })
     } else {
@@ -170,6 +177,12 @@ export async function seedDemoItineraries(db: Database): Promise<number> {
     added++
   }
   return added
+}
+
+/** A context acting as this user, for the demo seeds: the services read only the database and the actor. */
+export async function seedContext(db: Database, id: number | undefined): Promise<ServiceContext | null> {
+  const actor: Actor | null = id ? await loadActor(db, id) : null
+  return actor ? ({ db, actor, request: { ipAddress: '', userAgent: 'seed' } } as unknown as ServiceContext) : null
 }
 
 async function anyLocation(db: Database, countryId: number): Promise<number | null> {

@@ -11,12 +11,19 @@ export interface DemoActivity {
 }
 
 export type Slot = [start: string, end: string]
+/** An option of a slot (docs/proposals.md): the items of a day with the same `option` are alternatives, one recommended. */
+export interface DemoOption {
+  option?: string
+  recommended?: boolean
+}
 /** One item of a demo day: an activity (by its index in the plan's activities), or one the expert prices by hand. */
-export type DemoItem =
-  | { activity: number; at: Slot }
-  | { type: 'meal' | 'free_time'; title: string; at: Slot; price?: number }
-  | { type: 'accommodation'; title: string; at: Slot; nights: number; price: number }
-  | { type: 'transfer'; at: Slot }
+export type DemoItem = DemoOption &
+  (
+    | { activity: number; at: Slot }
+    | { type: 'meal' | 'free_time'; title: string; at: Slot; price?: number }
+    | { type: 'accommodation'; title: string; at: Slot; nights: number; price: number }
+    | { type: 'transfer'; at: Slot }
+  )
 
 export interface DemoPlan {
   title: string
@@ -92,6 +99,8 @@ const PLANS: Record<string, (city: string) => DemoPlan> = {
       { name: 'Cusco colonial walking tour', category: 'culture', hours: 3, price: 30 },
       { name: 'Sacred Valley day trip', category: 'culture', hours: 9, price: 110 },
       { name: 'Machu Picchu guided visit', category: 'culture', hours: 6, price: 150 },
+      { name: 'Maras salt pans and Moray terraces', category: 'culture', hours: 5, price: 70 },
+      { name: 'Pisac market and ruins', category: 'culture', hours: 5, price: 65 },
     ],
     days: [
       {
@@ -127,12 +136,38 @@ const PLANS: Record<string, (city: string) => DemoPlan> = {
           { type: 'meal', title: 'Lunch at San Pedro market', at: ['13:30', '14:30'], price: 15 },
         ],
       },
-      { title: 'Sacred Valley', theme: 'Day trip', items: [{ activity: 2, at: ['07:30', '16:30'] }] },
+      // The days still ahead offer choices (the proposal the traveler weighs): an excursion of three, two hotels.
+      {
+        title: 'Sacred Valley',
+        theme: 'Day trip',
+        items: [
+          { activity: 2, at: ['07:30', '16:30'], option: 'valley-excursion', recommended: true },
+          { activity: 4, at: ['08:00', '13:00'], option: 'valley-excursion' },
+          { activity: 5, at: ['08:30', '13:30'], option: 'valley-excursion' },
+        ],
+      },
       {
         title: 'Machu Picchu',
         theme: 'Highlight',
         items: [
           { activity: 3, at: ['06:00', '12:00'] },
+          {
+            type: 'accommodation',
+            title: 'Riverside hotel in Aguas Calientes',
+            at: ['15:00', '15:30'],
+            nights: 1,
+            price: 160,
+            option: 'aguas-calientes-night',
+            recommended: true,
+          },
+          {
+            type: 'accommodation',
+            title: 'Family lodge by the Machu Picchu bus stop',
+            at: ['15:00', '15:30'],
+            nights: 1,
+            price: 210,
+            option: 'aguas-calientes-night',
+          },
           { type: 'meal', title: 'Dinner in Aguas Calientes', at: ['19:00', '20:30'], price: 35 },
         ],
       },

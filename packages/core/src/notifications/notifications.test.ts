@@ -264,7 +264,7 @@ describe('the demo seed', () => {
     try {
       await seedCatalogueIfEmpty(seeded.db)
       await seedDemoUsers(seeded.db)
-      expect(await seedDemoTrips(seeded.db)).toBe(6)
+      expect(await seedDemoTrips(seeded.db)).toBe(7)
       const rows = await seeded.db.select().from(notifications).orderBy(desc(notifications.updatedAt))
       expect(rows.length).toBeGreaterThanOrEqual(5)
       expect(rows.every((n) => n.body.startsWith(DEMO_TRIP_LABEL) && n.link.startsWith('/dashboard/'))).toBe(true)

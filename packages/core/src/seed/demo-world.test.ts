@@ -77,12 +77,17 @@ describe('the demo world', () => {
       expect(await countOf(sql`select count(*)::int as n from trips where status = ${status}`), status).toBeGreaterThanOrEqual(1)
     }
     expect(await countOf(sql`select count(*)::int as n from trips where status = 'completed' and rating is not null`)).toBeGreaterThanOrEqual(1)
-    expect(await countOf(sql`select count(*)::int as n from itineraries where status = 'approved'`)).toBe(1)
+    // Peru's (sent as a proposal that waits) and the Maldives' (sent and accepted); Lisbon's draft.
+    expect(await countOf(sql`select count(*)::int as n from itineraries where status = 'approved'`)).toBe(2)
     expect(await countOf(sql`select count(*)::int as n from itineraries where status = 'draft'`)).toBe(1)
     expect(await countOf(sql`select count(*)::int as n from payments where status = 'succeeded'`)).toBeGreaterThanOrEqual(1)
     expect(await countOf(sql`select count(*)::int as n from chat_messages`)).toBeGreaterThanOrEqual(4)
     // The staff feed tells the story: travelers joining, quizzes submitted, one reviewed, some within the week.
-    expect(await countOf(sql`select count(*)::int as n from activity_events where action = 'quiz.reviewed' and summary like 'Review saved: Lucas Moreau now works with Elena Costa.%'`)).toBe(1)
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from activity_events where action = 'quiz.reviewed' and summary like 'Review saved: Lucas Moreau now works with Elena Costa.%'`,
+      ),
+    ).toBe(1)
     expect(await countOf(sql`select count(*)::int as n from activity_events where created_at > now() - interval '7 days'`)).toBeGreaterThan(0)
     // The catalogue: tiered activities of rated suppliers, transfers (used by the itineraries), rates, flights.
     expect(await countOf(sql`select count(distinct activity_id)::int as n from activity_pricing_tiers`)).toBeGreaterThanOrEqual(10)
@@ -91,6 +96,30 @@ describe('the demo world', () => {
     expect(await countOf(sql`select count(distinct to_currency_id)::int as n from conversion_rates where effective_date = current_date`)).toBe(7)
     expect(await countOf(sql`select count(*)::int as n from flights where departure_at > now() + interval '50 days'`)).toBeGreaterThan(0)
     expect(await countOf(sql`select count(*)::int as n from countries where is_promoted_destination and why_visit like 'Demo data:%'`)).toBe(6)
+    // The demo traveler's proposals: one waiting with options and a comment thread, one accepted on another trip.
+    const rounds = rowsOf<{ trip_id: number; status: string; plan: { days: { items: { option_group: string | null }[] }[] }; accepted: unknown }>(
+      await handle.db.execute(
+        sql`select p.trip_id, p.status, p.plan, p.accepted from proposals p join trips t on t.id = p.trip_id join users u on u.id = t.traveler_id where u.username = 'traveler' order by p.id`,
+      ),
+    )
+    expect(rounds.map((r) => r.status)).toEqual(['sent', 'accepted'])
+    expect(new Set(rounds.map((r) => r.trip_id)).size).toBe(2)
+    const slots = (plan: (typeof rounds)[number]['plan']) => {
+      const sizes = new Map<string, number>()
+      for (const item of plan.days.flatMap((d) => d.items)) if (item.option_group) sizes.set(item.option_group, (sizes.get(item.option_group) ?? 0) + 1)
+      return [...sizes.values()].sort()
+    }
+    expect(slots(rounds[0]!.plan)).toEqual([2, 3])
+    expect(slots(rounds[1]!.plan)).toEqual([2, 2, 2])
+    expect(await countOf(sql`select count(*)::int as n from proposal_comments where thread_id is null`)).toBe(1)
+    expect(await countOf(sql`select count(*)::int as n from proposal_comments`)).toBe(2)
+    expect(await countOf(sql`select count(*)::int as n from bookings where details -> 'proposal' is not null and status = 'pending'`)).toBeGreaterThanOrEqual(1)
+    expect(await countOf(sql`select count(*)::int as n from bookings where details -> 'proposal' is not null and status = 'confirmed'`)).toBeGreaterThanOrEqual(
+      1,
+    )
+    // Labelled like the rest, and no mail queued for the demo addresses.
+    expect(await countOf(sql`select count(*)::int as n from notifications where kind like 'proposal.%' and body not like 'Demo data:%'`)).toBe(0)
+    expect(await countOf(sql`select count(*)::int as n from mail_outbox`)).toBe(0)
     // Every demo row is registered; nothing else is.
     const registered = await countOf(sql`select count(*)::int as n from demo_rows where table_name = 'trips'`)
     expect(registered).toBe(await countOf(sql`select count(*)::int as n from trips`))
@@ -137,15 +166,17 @@ describe('the demo world', () => {
     expect(await seedDemoWorld(app, { again: true })).not.toBeNull()
     const [activity] = await handle.db.select().from(activities).where(eq(activities.name, 'Machu Picchu guided visit'))
     const realId = await insertUser(handle.db, { username: 'real-traveler', email: 'real@example.com', password: 'a long enough password', role: 'traveler' })
-    await handle.db.insert(bookings).values({
-      reference: 'MRD-REAL-1',
-      travelerId: realId,
-      bookingType: 'activity',
-      activityId: activity!.id,
-      title: activity!.name,
-      serviceDate: '2030-05-01',
-      amount: '300.00',
-    })
+    await handle.db
+      .insert(bookings)
+      .values({
+        reference: 'MRD-REAL-1',
+        travelerId: realId,
+        bookingType: 'activity',
+        activityId: activity!.id,
+        title: activity!.name,
+        serviceDate: '2030-05-01',
+        amount: '300.00',
+      })
     const cleared = await clearDemoWorld(app)
     // The activity stays, and so does its supplier, which it needs; the rest of the world goes.
     expect(cleared!.kept).toEqual({ activities: 1, suppliers: 1 })

@@ -10,6 +10,7 @@ import { seedDemoFlights } from '../flights/seed-flights.ts'
 import { seedDemoItineraries } from '../itineraries/seed-itineraries.ts'
 import { flushStorageDeletions, mediaPrefix } from '../media/storage-cleanup.ts'
 import { seedDemoPayments } from '../payments/seed-payments.ts'
+import { seedDemoProposals } from '../proposals/seed-proposals.ts'
 import { seedDemoMatching } from '../quiz-review/seed-matching.ts'
 import { seedDemoTrips } from '../trips/seed-trips.ts'
 import { seedDemoWishlist } from '../wishlist/seed-wishlist.ts'
@@ -134,6 +135,8 @@ export async function seedDemoWorld(app: Stores, options: { again?: boolean } = 
         await seedDemoWishlist(db)
         await seedDemoBookings(db)
         await seedDemoPayments(db)
+        // After the bookings: accepting a proposal books, and the bookings seed adds nothing to a traveler with some.
+        await seedDemoProposals(db)
         await seedDemoAnalytics(db)
         await seedDemoHistory(db, marks)
         const photos = await demoPhotos(db, marks)
@@ -166,24 +169,20 @@ async function demoPhotos(db: DemoTx, marks: Map<string, number>): Promise<DemoP
   )
   const places = await demoDestinationIds(db)
   return [
-    ...places.map(
-      (p): DemoPhoto => ({
-        title: `${p.name}: demo picture`,
-        scene: COUNTRY_SCENE[p.name] ?? 'sea',
-        contentType: 'core.country',
-        objectId: p.id,
-        featured: true,
-      }),
-    ),
-    ...acts.map(
-      (a, i): DemoPhoto => ({
-        title: a.name,
-        scene: SCENE_OF[a.category] ?? 'sea',
-        contentType: 'core.activity',
-        objectId: Number(a.id),
-        featured: i % 3 === 0,
-      }),
-    ),
+    ...places.map((p): DemoPhoto => ({
+      title: `${p.name}: demo picture`,
+      scene: COUNTRY_SCENE[p.name] ?? 'sea',
+      contentType: 'core.country',
+      objectId: p.id,
+      featured: true,
+    })),
+    ...acts.map((a, i): DemoPhoto => ({
+      title: a.name,
+      scene: SCENE_OF[a.category] ?? 'sea',
+      contentType: 'core.activity',
+      objectId: Number(a.id),
+      featured: i % 3 === 0,
+    })),
     ...stays.map((s): DemoPhoto => ({ title: s.name, scene: 'sea', contentType: 'core.accommodation', objectId: Number(s.id) })),
   ]
 }

@@ -8,6 +8,7 @@ export { clearDemoWorld, demoWorldStatus, seedDemoWorld, type DemoWorldCleared, 
 export * from '../trips/seed-trips.ts'
 export * from '../quiz-review/seed-matching.ts'
 export * from '../itineraries/seed-itineraries.ts'
+export * from '../proposals/seed-proposals.ts'
 export * from '../chat/seed-chat.ts'
 export * from '../bookings/seed-bookings.ts'
 export * from '../accommodations/seed-accommodations.ts'

@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 it('gives the demo traveler labelled trips in every status, each with a history the table allows, once', async () => {
-  expect(await seedDemoTrips(handle.db)).toBe(6)
+  expect(await seedDemoTrips(handle.db)).toBe(7)
   expect(await seedDemoTrips(handle.db)).toBe(0)
   const rows = await handle.db.select().from(trips)
   expect(new Set(rows.map((t) => t.status))).toEqual(new Set(['planning', 'booked', 'active', 'completed', 'cancelled']))
@@ -33,5 +33,9 @@ it('gives the demo traveler labelled trips in every status, each with a history 
     expect(at).toBe(trip.status)
   }
   const live = await handle.db.select().from(tripAssignments)
-  expect(live.map((a) => a.status).sort()).toEqual(['accepted', 'accepted', 'accepted', 'pending'])
+  expect(live.map((a) => a.status).sort()).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'pending'])
+  // The Maldives trip (accepted as a proposal in seedDemoProposals) was asked for twelve days ago: the clock of the
+  // analytics' time from request to acceptance starts there.
+  const requested = rows.filter((t) => t.createdAt.getTime() < Date.now() - 11 * 86_400_000)
+  expect(requested.map((t) => t.title)).toEqual([expect.stringMatching(/^(Malé, )?Maldives · /)])
 })

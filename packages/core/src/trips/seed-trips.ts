@@ -1,4 +1,19 @@
-import { and, count, countries, type Database, eq, locations, notifications, sql, travelerExperts, tripAssignments, tripRequests, trips, tripStatusHistory, users } from '@meridian/db'
+import {
+  and,
+  count,
+  countries,
+  type Database,
+  eq,
+  locations,
+  notifications,
+  sql,
+  travelerExperts,
+  tripAssignments,
+  tripRequests,
+  trips,
+  tripStatusHistory,
+  users,
+} from '@meridian/db'
 import type { TripStatus } from '@meridian/validators/trip-constants'
 import { NOTIFICATION_TEXT, tripFacts } from '../notifications/events.ts'
 import { type NotificationInput, notify } from '../notifications/notify.ts'
@@ -22,16 +37,99 @@ interface DemoTrip {
   assignment: 'none' | 'pending' | 'accepted'
   rating?: number
   story: string
+  /** Days ago the traveler asked for it (the trip and its request); now when absent. */
+  requested?: number
 }
 
 /** The demo traveler's trips: one in each state an expert and a traveler meet, labelled as demo data. */
 const DEMO_TRIPS: DemoTrip[] = [
-  { country: 'Japan', city: 'Tokyo', start: 45, nights: 10, travelers: 2, budget: 4200, status: 'planning', tripType: 'romantic', assignment: 'pending', story: 'Cherry blossom season, ryokan nights and a tea ceremony.' },
-  { country: 'Portugal', city: 'Lisbon', start: 20, nights: 6, travelers: 2, budget: 2600, status: 'booked', tripType: 'romantic', assignment: 'accepted', story: 'Tiled streets, fado evenings and a day in Sintra.' },
-  { country: 'Peru', city: 'Lima', start: -3, nights: 9, travelers: 4, budget: 3100, status: 'active', tripType: 'family', assignment: 'accepted', story: 'Lima food markets, the Sacred Valley and Machu Picchu.' },
-  { country: 'Iceland', city: 'Reykjavik', start: -120, nights: 7, travelers: 2, budget: 3800, status: 'completed', tripType: 'adventure', assignment: 'accepted', rating: 5, story: 'Ring road, glacier walk and the northern lights.' },
-  { country: 'Morocco', city: 'Rabat', start: 60, nights: 8, travelers: 3, budget: 1900, status: 'cancelled', tripType: 'group', assignment: 'none', story: 'Riads, the Atlas mountains and a night in the desert.' },
-  { country: 'Kenya', city: 'Nairobi', start: 90, nights: 12, travelers: 2, budget: 5200, status: 'planning', tripType: 'adventure', assignment: 'none', story: 'A safari in the Masai Mara, then the coast.' },
+  {
+    country: 'Japan',
+    city: 'Tokyo',
+    start: 45,
+    nights: 10,
+    travelers: 2,
+    budget: 4200,
+    status: 'planning',
+    tripType: 'romantic',
+    assignment: 'pending',
+    story: 'Cherry blossom season, ryokan nights and a tea ceremony.',
+  },
+  {
+    country: 'Portugal',
+    city: 'Lisbon',
+    start: 20,
+    nights: 6,
+    travelers: 2,
+    budget: 2600,
+    status: 'booked',
+    tripType: 'romantic',
+    assignment: 'accepted',
+    story: 'Tiled streets, fado evenings and a day in Sintra.',
+  },
+  {
+    country: 'Peru',
+    city: 'Lima',
+    start: -3,
+    nights: 9,
+    travelers: 4,
+    budget: 3100,
+    status: 'active',
+    tripType: 'family',
+    assignment: 'accepted',
+    story: 'Lima food markets, the Sacred Valley and Machu Picchu.',
+  },
+  {
+    country: 'Iceland',
+    city: 'Reykjavik',
+    start: -120,
+    nights: 7,
+    travelers: 2,
+    budget: 3800,
+    status: 'completed',
+    tripType: 'adventure',
+    assignment: 'accepted',
+    rating: 5,
+    story: 'Ring road, glacier walk and the northern lights.',
+  },
+  {
+    country: 'Morocco',
+    city: 'Rabat',
+    start: 60,
+    nights: 8,
+    travelers: 3,
+    budget: 1900,
+    status: 'cancelled',
+    tripType: 'group',
+    assignment: 'none',
+    story: 'Riads, the Atlas mountains and a night in the desert.',
+  },
+  {
+    country: 'Kenya',
+    city: 'Nairobi',
+    start: 90,
+    nights: 12,
+    travelers: 2,
+    budget: 5200,
+    status: 'planning',
+    tripType: 'adventure',
+    assignment: 'none',
+    story: 'A safari in the Masai Mara, then the coast.',
+  },
+  // Planned and sent as a proposal, which the traveler accepts (seedDemoProposals): asked for twelve days ago.
+  {
+    country: 'Maldives',
+    city: 'Malé',
+    start: 35,
+    nights: 6,
+    travelers: 2,
+    budget: 4800,
+    status: 'planning',
+    tripType: 'romantic',
+    assignment: 'accepted',
+    story: 'Reef snorkelling, a dolphin cruise and a villa on the lagoon.',
+    requested: 12,
+  },
 ]
 
 const CHAIN: TripStatus[] = ['planning', 'booked', 'active', 'completed']
@@ -65,6 +163,7 @@ export async function seedDemoTrips(db: Database): Promise<number> {
       const end = date(demo.start + demo.nights)
       const place = city ? `${city.name}, ${country.name}` : country.name
       const assigned = demo.assignment !== 'none'
+      const requested = demo.requested === undefined ? undefined : new Date(Date.now() - demo.requested * DAY)
       const [trip] = await tx
         .insert(trips)
         .values({
@@ -84,39 +183,53 @@ export async function seedDemoTrips(db: Database): Promise<number> {
           ratingComment: demo.rating ? 'Every day was better than planned.' : '',
           ratedAt: demo.rating ? new Date() : null,
           completedAt: demo.status === 'completed' ? new Date(Date.now() + (demo.start + demo.nights) * DAY) : null,
+          ...(requested ? { createdAt: requested, updatedAt: requested } : {}),
         })
         .returning({ id: trips.id })
-      await tx.insert(tripRequests).values({
-        travelerId: traveler,
-        destinationId: country.id,
-        locationId: city?.id ?? null,
-        startDate: start,
-        endDate: end,
-        travelers: demo.travelers,
-        travelStyle: 'comfort',
-        tripType: demo.tripType,
-        activities: ['culture', 'food'],
-        budgetMin: String(Math.round(demo.budget * 0.6)),
-        budgetMax: String(demo.budget),
-        specialRequests: `${DEMO_TRIP_LABEL} ${demo.story}`,
-        tripId: trip!.id,
-      })
+      await tx
+        .insert(tripRequests)
+        .values({
+          travelerId: traveler,
+          destinationId: country.id,
+          locationId: city?.id ?? null,
+          startDate: start,
+          endDate: end,
+          travelers: demo.travelers,
+          travelStyle: 'comfort',
+          tripType: demo.tripType,
+          activities: ['culture', 'food'],
+          budgetMin: String(Math.round(demo.budget * 0.6)),
+          budgetMax: String(demo.budget),
+          specialRequests: `${DEMO_TRIP_LABEL} ${demo.story}`,
+          tripId: trip!.id,
+          ...(requested ? { createdAt: requested, updatedAt: requested } : {}),
+        })
       if (assigned) {
         const accepted = demo.assignment === 'accepted'
-        await tx.insert(tripAssignments).values({
-          tripId: trip!.id,
-          expertId: expert,
-          assignedById: specialist,
-          status: accepted ? 'accepted' : 'pending',
-          respondedAt: accepted ? new Date(Date.now() - 2 * 3_600_000) : null,
-          createdAt: new Date(Date.now() - 6 * 3_600_000),
-        })
+        await tx
+          .insert(tripAssignments)
+          .values({
+            tripId: trip!.id,
+            expertId: expert,
+            assignedById: specialist,
+            status: accepted ? 'accepted' : 'pending',
+            respondedAt: accepted ? new Date(Date.now() - 2 * 3_600_000) : null,
+            createdAt: new Date(Date.now() - 6 * 3_600_000),
+          })
       }
       // The history from the request to where the trip stands.
       const path: TripStatus[] = demo.status === 'cancelled' ? ['planning', 'cancelled'] : CHAIN.slice(0, CHAIN.indexOf(demo.status) + 1)
       let from: TripStatus | null = null
       for (const to of path) {
-        await tx.insert(tripStatusHistory).values({ tripId: trip!.id, fromStatus: from, toStatus: to, changedById: from === null || to === 'cancelled' ? traveler : expert })
+        await tx
+          .insert(tripStatusHistory)
+          .values({
+            tripId: trip!.id,
+            fromStatus: from,
+            toStatus: to,
+            changedById: from === null || to === 'cancelled' ? traveler : expert,
+            ...(from === null && requested ? { createdAt: requested, updatedAt: requested } : {}),
+          })
         from = to
       }
       if (!made.has(demo.status)) made.set(demo.status, trip!.id)

@@ -211,8 +211,15 @@ export function HealthPanel({ health }: { health: AnalyticsReport['system_health
 }
 
 const QUESTION_LABELS: Record<string, string> = { travel_style: 'Travel style', budget_range: 'Budget', group_size: 'Group size' }
-const STEPS = ['quizzes', 'reviewed', 'trips', 'bookings'] as const
-const STEP_LABELS = { quizzes: 'Quizzes', reviewed: 'Reviewed', trips: 'Trip requested', bookings: 'Booking confirmed' }
+const STEPS = ['quizzes', 'reviewed', 'trips', 'proposals', 'accepted', 'bookings'] as const
+const STEP_LABELS = {
+  quizzes: 'Quizzes',
+  reviewed: 'Reviewed',
+  trips: 'Trip requested',
+  proposals: 'Proposal sent',
+  accepted: 'Proposal accepted',
+  bookings: 'Booking confirmed',
+}
 
 export function FunnelPanel({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
   const rows = [
@@ -226,7 +233,7 @@ export function FunnelPanel({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
   const share = (n: number, of: number) => (of ? ` (${Math.round((n / of) * 1000) / 10}%)` : '')
   return (
     <div className={classes.scrollX} tabIndex={0} role="region" aria-label="Quiz funnel by answer">
-      <Table striped miw={520}>
+      <Table striped miw={760}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Travelers</Table.Th>
@@ -254,5 +261,64 @@ export function FunnelPanel({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
         </Table.Tbody>
       </Table>
     </div>
+  )
+}
+
+/** Hours as the table shows them: under two days in hours, then in days (one decimal each). */
+export const hoursText = (hours: number) => (hours < 48 ? `${hours} h` : `${Math.round((hours / 24) * 10) / 10} days`)
+
+/**
+ * The proposals of the period by the person who sent them (docs/analytics.md "Proposals"): rounds sent, the trips
+ * they were for, those accepted, the rate, and the median time from the trip's request to its acceptance. A plain
+ * table, so it reads the same without JavaScript.
+ */
+export function ProposalsPanel({ proposals }: { proposals: AnalyticsReport['proposals'] }) {
+  const { all, experts } = proposals
+  if (!all.trips) return <Text c="dimmed">No proposals sent in this period.</Text>
+  const rows = [
+    { key: 'all', label: 'All experts', counts: all },
+    ...experts.map((e) => ({ key: String(e.expert_id ?? 'deleted'), label: e.expert, counts: e })),
+  ]
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Median time from trip request to acceptance:{' '}
+        <Text span fw={700} data-figure="median-to-accept">
+          {all.median_hours_to_accept === null ? 'none accepted yet' : hoursText(all.median_hours_to_accept)}
+        </Text>
+      </Text>
+      <div className={classes.scrollX} tabIndex={0} role="region" aria-label="Proposals by expert">
+        <Table striped miw={720}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Expert</Table.Th>
+              <Table.Th ta="right">Proposals sent (rounds)</Table.Th>
+              <Table.Th ta="right">Trips with a proposal</Table.Th>
+              <Table.Th ta="right">Accepted</Table.Th>
+              <Table.Th ta="right">Acceptance rate</Table.Th>
+              <Table.Th ta="right">Median request to acceptance</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.key}>
+                <Table.Th scope="row" fw={r.key === 'all' ? 700 : 400}>
+                  {r.label}
+                </Table.Th>
+                <Table.Td ta="right">{number(r.counts.rounds)}</Table.Td>
+                <Table.Td ta="right">{number(r.counts.trips)}</Table.Td>
+                <Table.Td ta="right">{number(r.counts.accepted)}</Table.Td>
+                <Table.Td ta="right">{r.counts.acceptance_rate === null ? '—' : `${r.counts.acceptance_rate}%`}</Table.Td>
+                <Table.Td ta="right">{r.counts.median_hours_to_accept === null ? '—' : hoursText(r.counts.median_hours_to_accept)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Text size="xs" c="dimmed">
+        Trips with a round sent in the period; accepted whenever since. A trip counts once in All experts, and with each person who sent it a round; it is
+        accepted for the one whose round was accepted.
+      </Text>
+    </Stack>
   )
 }
