@@ -40,6 +40,8 @@ export type ObjectKind =
   | 'wishlist_item'
   | 'accommodation'
   | 'itinerary_item'
+  | 'proposal'
+  | 'proposal_thread'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -104,6 +106,9 @@ const FLIGHT_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
 const BOOKING_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
 /** Confirming a booking: staff with a booking scope beyond their own. */
 const BOOKING_STAFF = ['superadmin', 'admin', 'expert'] as const
+
+/** Proposals (docs/proposals.md): the trip's traveler, its accepted expert (manage_assigned_trips), staff with manage_trips. */
+const PROPOSAL_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
 
 export const ACCESS_TABLE: readonly AccessRule[] = [
   // Accounts and sign-in.
@@ -315,6 +320,57 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'itinerary',
     owned: { othersOpenTo: TRIP_STAFF },
     why: 'The versions page (list, compare, status moves, restore) calls the versions, compare, status and restore services: the same people as those calls; a traveler gets Access Denied.',
+  },
+  // Proposals (docs/proposals.md): a round is the trip's traveler's and its planners'; anyone else is not told it exists.
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.list'],
+    allow: 'signed-in',
+    why: 'Each lists the rounds they may read: a traveler those of their trips, an expert those of the trips they plan, staff with manage_trips every one; anyone else an empty list.',
+  },
+  {
+    area: 'Proposals',
+    patterns: [
+      'trpc proposals.get', 'trpc proposals.comments', 'trpc proposals.comment', 'trpc proposals.resolve',
+    ],
+    allow: PROPOSAL_READERS,
+    object: 'proposal',
+    owned: { othersOpenTo: ADMINS },
+    refused: 404,
+    why: 'A round is read and discussed (comments, answers, resolving threads) by the trip’s traveler, its accepted expert and staff with manage_trips; to anyone else, another traveler or expert included, it does not exist (404).',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['POST /api/proposals/{id}/comments/{thread}/resolve/'],
+    allow: PROPOSAL_READERS,
+    object: 'proposal_thread',
+    owned: { othersOpenTo: ADMINS },
+    refused: 404,
+    why: 'Resolving or reopening a thread: either side of the proposal, as commenting.',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.accept', 'trpc proposals.requestChanges'],
+    allow: ['traveler'],
+    object: 'proposal',
+    owned: { othersOpenTo: [] },
+    why: 'Only the trip’s traveler accepts a round or asks for changes: whoever has no trips of their own (create_trips) is refused before the round is looked up, and those who plan the trip are told so too (403); another traveler’s round does not exist (404).',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.rounds'],
+    allow: PROPOSAL_READERS,
+    object: 'itinerary',
+    owned: { othersOpenTo: ADMINS },
+    why: 'An itinerary’s rounds and threads: those who plan the trip, and its traveler the rounds they were sent; specialists read itineraries but not their proposals (403).',
+  },
+  {
+    area: 'Proposals',
+    patterns: ['trpc proposals.publish'],
+    allow: ['superadmin', 'admin', 'expert'],
+    object: 'itinerary',
+    owned: { othersOpenTo: ADMINS },
+    why: 'Sending the approved version as a round: the trip’s accepted expert and staff with manage_trips; another expert’s itinerary answers 404.',
   },
   // Chat (docs/chat.md): participants only.
   {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposalComments, proposals, quizSubmissions, rowsOf, sql, tripAssignments, trips, wishlistItems } from '@meridian/db'
 import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -158,6 +158,23 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       })
       return row!.id
     },
+    // A round of a proposal on the owner's trip: the traveler's own, or one the expert plans; anyone else's is a
+    // stranger's trip that nobody plans (staff reach it with manage_trips, specialists and the editor not at all).
+    proposal: async (owner) => (await proposal(owner)).id,
+    // A proposal whose id also names a comment thread on it, for the path that names both
+    // (/api/proposals/{id}/comments/{thread}/resolve/, where the matrix fills each parameter with the same id).
+    proposal_thread: async (owner) => {
+      const db = server.app.db
+      // Both tables' sequences move past the id, so that nothing numbered later meets it.
+      const [next] = rowsOf<{ id: string | number }>(
+        await db.execute(sql`select greatest(nextval(pg_get_serial_sequence('proposals', 'id')), nextval(pg_get_serial_sequence('proposal_comments', 'id'))) as id`),
+      )
+      const id = Number(next!.id)
+      await db.execute(sql`select setval(pg_get_serial_sequence('proposals', 'id'), ${id}), setval(pg_get_serial_sequence('proposal_comments', 'id'), ${id})`)
+      const round = await proposal(owner, id)
+      await db.insert(proposalComments).values({ id, itineraryId: round.itineraryId, proposalId: id, itemKey: null, authorId: round.travelerId, body: 'Access thread' })
+      return id
+    },
     // A conversation the owner takes part in (with the stranger traveler, or the expert for a traveler); another's is
     // the stranger's alone.
     conversation: async (owner) => {
@@ -264,6 +281,39 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       const { token } = await server.app.sessions.create(ownerId(owner), { ipAddress: '127.0.0.1', userAgent: 'access-matrix' })
       return `s_${sessionIdFromToken(token).slice(0, 16)}`
     },
+  }
+  /** A proposal round (with the given id, when one is named) of an approved itinerary of the owner's trip. */
+  async function proposal(owner: RoleName | 'other' | undefined, id?: number) {
+    const db = server.app.db
+    const expert = owner === 'expert'
+    const travelerId = owner === 'traveler' ? userIds.traveler : strangerId
+    const [trip] = await db
+      .insert(trips)
+      .values({ title: `Access proposal ${unique()}`, startDate: '2030-09-01', endDate: '2030-09-02', travelerId, expertId: expert ? userIds.expert : null })
+      .returning({ id: trips.id })
+    if (expert) await db.insert(tripAssignments).values({ tripId: trip!.id, expertId: userIds.expert, status: 'accepted' })
+    const [row] = await db
+      .insert(itineraries)
+      .values({ tripId: trip!.id, title: 'Access proposal', startDate: '2030-09-01', endDate: '2030-09-02', adults: 2, approvedVersion: 1, status: 'approved' })
+      .returning()
+    await db.insert(itineraryVersions).values({ itineraryId: row!.id, version: 1, snapshot: serializeItinerary(row!, [], []) as unknown as Record<string, unknown> })
+    const plan = {
+      title: 'Access proposal',
+      description: '',
+      destination: 'Accessland',
+      start_date: '2030-09-01',
+      end_date: '2030-09-02',
+      travelers: { adults: 2, children: 0, infants: 0 },
+      currency: 'USD',
+      places: 2,
+      priced_on: '2030-01-01',
+      days: [{ key: unique(), date: '2030-09-01', title: 'Day 1', description: '', theme: '', items: [] }],
+    }
+    const [made] = await db
+      .insert(proposals)
+      .values({ ...(id ? { id } : {}), itineraryId: row!.id, tripId: trip!.id, round: 1, version: 1, expiresOn: '2099-12-31', currency: 'USD', plan, total: '0.00' })
+      .returning({ id: proposals.id, itineraryId: proposals.itineraryId })
+    return { ...made!, travelerId }
   }
   async function payableBooking(owner: RoleName | 'other' | undefined) {
     const expert = owner === 'expert'

@@ -14,7 +14,7 @@ import { pgCode, todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { bookableFlight, bookSeats } from '../flights/book-flight.ts'
 import { parseInput } from '../validation.ts'
-import { requireProposalTraveler, visibleProposal } from './access.ts'
+import { requireProposalAnswerer, requireProposalTraveler, visibleProposal } from './access.ts'
 import { notifyChangesRequested, notifyProposalAccepted } from './notify.ts'
 import { type Plan, payersOf } from './plan.ts'
 import { addDays, getProposal, isExpired, quote } from './proposals.ts'
@@ -37,6 +37,7 @@ async function refuseClosed(tx: Tx, row: { itineraryId: number; status: string }
  * The trip's traveler; the expert is told (bell and mail).
  */
 export async function requestProposalChanges(ctx: ServiceContext, rawId: unknown, input: unknown) {
+  requireProposalAnswerer(ctx)
   const data = parseInput(RequestChangesInput, input ?? {})
   const id = await ctx.db.transaction(async (tx) => {
     const { actor, row, access } = await visibleProposal(ctx, rawId, { db: tx, lock: true })
@@ -80,6 +81,7 @@ interface FrozenLine {
  * specialist who matched them are told.
  */
 export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input: unknown) {
+  requireProposalAnswerer(ctx)
   const data = parseInput(AcceptProposalInput, input ?? {})
   const id = await ctx.db
     .transaction(async (tx) => {

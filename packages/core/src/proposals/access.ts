@@ -1,5 +1,6 @@
 /** Who reaches a proposal (docs/proposals.md "Who"): the trip's traveler, and those who plan the trip. */
 import { type Database, eq, proposals } from '@meridian/db'
+import { hasPermission } from '@meridian/auth'
 import { PROPOSAL_MESSAGES } from '@meridian/validators'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
@@ -40,7 +41,19 @@ export async function visibleProposal(ctx: ServiceContext, rawId: unknown, optio
   return { actor, row, trip, access }
 }
 
+const TRAVELER_ONLY = 'Only the traveler of this trip can do this.'
+
 /** What only the traveler does (choose and accept, request changes): the planners are told so (403). */
 export function requireProposalTraveler(access: ProposalAccess) {
-  if (!access.traveler) throw new DomainError('forbidden', 'Only the traveler of this trip can do this.')
+  if (!access.traveler) throw new DomainError('forbidden', TRAVELER_ONLY)
+}
+
+/**
+ * The same answers asked by someone who has no trips (create_trips): refused (403) before any round is looked up, so
+ * that the answer does not depend on whose round the id names.
+ */
+export function requireProposalAnswerer(ctx: ServiceContext): Actor {
+  const actor = requireActor(ctx)
+  if (!hasPermission(actor, 'create_trips')) throw new DomainError('forbidden', TRAVELER_ONLY)
+  return actor
 }

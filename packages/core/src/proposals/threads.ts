@@ -85,9 +85,10 @@ async function conversationOf(db: Db, authorId: number, otherId: number | null) 
  * between the traveler and their expert. The traveler and the trip's planners; answers 201 with the thread.
  */
 export async function commentOnProposal(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<ThreadDto> {
-  const data = parseInput(ProposalCommentInput, input ?? {})
   const threadId = await ctx.db.transaction(async (tx) => {
+    // Whose round it is first: another person's answers 404 whatever the comment says.
     const { actor, row, trip, access } = await visibleProposal(ctx, rawId, { db: tx })
+    const data = parseInput(ProposalCommentInput, input ?? {})
     const plan = row.plan as unknown as Plan
     const item = data.item_key ? plan.days.flatMap((d) => d.items).find((i) => i.key === data.item_key) : null
     if (data.item_key && !item) throw DomainError.invalid({ item_key: [PROPOSAL_MESSAGES.unknownItem(data.item_key)] })
@@ -157,6 +158,7 @@ export async function listProposalComments(ctx: ServiceContext, rawId: unknown) 
 export async function resolveProposalThread(ctx: ServiceContext, rawId: unknown, rawThread: unknown, input: unknown): Promise<ThreadDto> {
   const data = parseInput(ResolveThreadInput, input ?? {})
   const { actor, row } = await visibleProposal(ctx, rawId)
+  if (rawThread === undefined || rawThread === null || rawThread === '') throw DomainError.invalid({ thread: ['This field is required.'] })
   const threadId = typeof rawThread === 'number' ? rawThread : /^[1-9]\d{0,9}$/.test(String(rawThread)) ? Number(rawThread) : Number.NaN
   if (!Number.isInteger(threadId)) throw new DomainError('not_found', PROPOSAL_MESSAGES.unknownThread)
   const [done] = await ctx.db
