@@ -330,8 +330,15 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Proposals',
+    patterns: ['loader /dashboard/proposals?index'],
+    allow: PROPOSAL_READERS,
+    why: 'The proposals list is for those who have proposals: travelers (their trips’), experts (the trips they plan), staff with manage_trips; specialists and the editor get Access Denied.',
+  },
+  {
+    area: 'Proposals',
     patterns: [
       'trpc proposals.get', 'trpc proposals.comments', 'trpc proposals.comment', 'trpc proposals.resolve',
+      'loader /dashboard/proposals/:id', 'action /dashboard/proposals/:id',
     ],
     allow: PROPOSAL_READERS,
     object: 'proposal',
