@@ -74,12 +74,25 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
     results: { id: number; amount: string }[]
   }
   const booking = bookings.results.find((b) => /[1-9]/.test(b.amount))!.id
+  // A proposal round of the demo traveler's approved itinerary (the demo world's), sent by an admin; one sent before
+  // when that round was accepted already.
+  const approved = (await (await request.get('/api/itineraries/?page_size=1', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
+    results: { id: number }[]
+  }
+  expect(approved.results.length, 'the demo traveler has an approved itinerary').toBeGreaterThan(0)
+  const sent = await request.post(`/api/itineraries/${approved.results[0]!.id}/proposals/`, { headers, data: { note: 'Your plan, priced for your dates.' } })
+  expect([201, 409], await sent.text()).toContain(sent.status())
+  const proposal =
+    sent.status() === 201
+      ? ((await sent.json()) as { id: number }).id
+      : ((await (await request.get(`/api/itineraries/${approved.results[0]!.id}/proposals/`, { headers })).json()) as { results: { id: number }[] }).results[0]!.id
   return {
     country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id,
     itinerary,
     conversation,
     flight,
     booking,
+    proposal,
   }
 }
 

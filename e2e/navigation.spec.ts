@@ -8,7 +8,7 @@ import { DEMO_USERS, expect, OVERVIEW, SESSION_COOKIE, test, uniqueName } from '
 const SIDEBAR: Record<string, string[]> = {
   superadmin: [
     'Dashboard', 'My Trips', 'Trip Assignments', 'Trip Management', 'Assignment Queue', 'Expert Assignments',
-    'Trip Planning', 'Book Trip', 'Itineraries',
+    'Trip Planning', 'Book Trip', 'Itineraries', 'Proposals',
     'Chat & Messages', 'Communication Hub',
     'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
@@ -21,7 +21,7 @@ const SIDEBAR: Record<string, string[]> = {
   ],
   admin: [
     'Dashboard',
-    'Trip Planning', 'Itineraries',
+    'Trip Planning', 'Itineraries', 'Proposals',
     'Chat & Messages',
     'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
@@ -33,7 +33,7 @@ const SIDEBAR: Record<string, string[]> = {
   ],
   expert: [
     'Dashboard', 'Trip Assignments', 'Trip Management', 'Assignment Queue',
-    'Trip Planning', 'Itineraries',
+    'Trip Planning', 'Itineraries', 'Proposals',
     'Chat & Messages', 'Communication Hub',
     'Flights', 'Flight Management', 'Transfers', 'Bookings',
     'Destinations',
@@ -53,7 +53,7 @@ const SIDEBAR: Record<string, string[]> = {
   editor: ['Dashboard', 'Destinations', 'Search & Discovery', 'Activity Management', 'Destination Management', 'Location Management', 'Content', 'Media Library'],
   traveler: [
     'Dashboard', 'My Trips',
-    'Trip Planning', 'Book Trip', 'Itineraries',
+    'Trip Planning', 'Book Trip', 'Itineraries', 'Proposals',
     'Expert Communication',
     'Flights', 'Bookings',
     'Destinations',

@@ -22,6 +22,7 @@ export type RecordKind =
   | 'conversation'
   | 'flight'
   | 'booking'
+  | 'proposal'
 
 export interface DashboardScreen {
   /** The route file, for messages. */
@@ -57,6 +58,7 @@ function kindOf(segments: string[]): RecordKind | null {
     flights: 'flight',
     activities: 'activity',
     'flight-management': 'flight',
+    proposals: 'proposal',
   }
   const kind = first ? kinds[first] : undefined
   if (!kind) throw new Error(`dashboard screen ${segments.join('/')} has an $id the accessibility suite cannot fill: add it to kindOf`)

@@ -111,6 +111,9 @@ const BOOKING_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
 /** Confirming a booking: staff with a booking scope beyond their own. */
 const BOOKING_STAFF = ['superadmin', 'admin', 'expert'] as const
 
+/** Proposals (docs/proposals.md): the trip's traveler, its accepted expert (manage_assigned_trips), staff with manage_trips. */
+const PROPOSAL_READERS = ['superadmin', 'admin', 'expert', 'traveler'] as const
+
 export const ACCESS_TABLE: readonly AccessRule[] = [
   // Accounts and sign-in.
   {
@@ -322,47 +325,56 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     owned: { othersOpenTo: TRIP_STAFF },
     why: 'The versions page (list, compare, status moves, restore) calls the versions, compare, status and restore services: the same people as those calls; a traveler gets Access Denied.',
   },
-  // Proposals (docs/proposals.md): the trip's traveler, and those who plan it.
+  // Proposals (docs/proposals.md): the trip's traveler, and those who plan it; anyone else is not told a round exists.
   {
     area: 'Proposals',
     patterns: ['trpc proposals.list'],
     allow: 'signed-in',
-    why: 'Each sees the proposals of their own trips (a traveler), of the trips they plan (an expert), or all (staff with manage_trips); anyone else an empty list.',
+    why: 'Each lists the rounds they may read: a traveler those of their trips, an expert those of the trips they plan, staff with manage_trips every one; anyone else an empty list.',
   },
   {
     area: 'Proposals',
-    patterns: ['trpc proposals.get', 'trpc proposals.comments', 'trpc proposals.comment', 'trpc proposals.resolve'],
-    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    patterns: ['loader /dashboard/proposals?index'],
+    allow: PROPOSAL_READERS,
+    why: 'The proposals list is for those who have proposals: travelers (their trips’), experts (the trips they plan), staff with manage_trips; specialists and the editor get Access Denied.',
+  },
+  {
+    area: 'Proposals',
+    patterns: [
+      'trpc proposals.get', 'trpc proposals.comments', 'trpc proposals.comment', 'trpc proposals.resolve',
+      'loader /dashboard/proposals/:id', 'action /dashboard/proposals/:id',
+    ],
+    allow: PROPOSAL_READERS,
     object: 'proposal',
-    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    owned: { othersOpenTo: ADMINS },
     refused: 404,
-    why: 'A round is read and discussed by the trip’s traveler and those who plan the trip (its accepted expert, staff with manage_trips); anyone else, specialists included, gets 404.',
+    why: 'A round is read and discussed (comments, answers, resolving threads) by the trip’s traveler, its accepted expert and staff with manage_trips; to anyone else, another traveler or expert and specialists included, it does not exist (404).',
   },
   {
     area: 'Proposals',
     patterns: ['trpc proposals.accept', 'trpc proposals.requestChanges'],
-    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    allow: PROPOSAL_READERS,
     object: 'proposal',
-    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    owned: { othersOpenTo: ADMINS },
     refused: 404,
     readOnlyFor: ['superadmin', 'admin', 'expert'],
-    why: 'Only the trip’s traveler accepts or asks for changes; the planners, who may read the round, are told so (403); anyone else gets 404.',
+    why: 'Only the trip’s traveler accepts a round or asks for changes; those who plan the trip, who may read it, are told so (403); to anyone else it does not exist (404).',
   },
   {
     area: 'Proposals',
     patterns: ['trpc proposals.publish'],
     allow: ['superadmin', 'admin', 'expert'],
     object: 'itinerary',
-    owned: { othersOpenTo: ['superadmin', 'admin'] },
-    why: 'Sending a round: the trip’s accepted expert and staff with manage_trips, as saving the itinerary; another expert’s itinerary answers 404.',
+    owned: { othersOpenTo: ADMINS },
+    why: 'Sending the approved version as a round: the trip’s accepted expert and staff with manage_trips, as saving the itinerary; another expert’s itinerary answers 404.',
   },
   {
     area: 'Proposals',
     patterns: ['trpc proposals.rounds'],
-    allow: ['superadmin', 'admin', 'expert', 'traveler'],
+    allow: PROPOSAL_READERS,
     object: 'itinerary',
-    owned: { othersOpenTo: ['superadmin', 'admin'] },
-    why: 'An itinerary’s rounds and threads: those who plan the trip, and its traveler (the rounds sent to them); specialists review itineraries, not proposals (403).',
+    owned: { othersOpenTo: ADMINS },
+    why: 'An itinerary’s rounds and threads: those who plan the trip, and its traveler the rounds they were sent; specialists read itineraries but not their proposals (403).',
   },
   // Chat (docs/chat.md): participants only.
   {

@@ -42,6 +42,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Trip Planning', to: '/dashboard/overview#trip-planning' },
       { label: 'Book Trip', to: '/dashboard/book-trip' },
       { label: 'Itineraries', to: '/dashboard/itineraries' },
+      { label: 'Proposals', to: '/dashboard/proposals' },
     ],
   },
   {

@@ -40,6 +40,8 @@ export const ACCESS = {
   tripPlanningQuizzes: (u) => can(u, 'access_trip_planning'),
   /** Any trip scope (docs/trips.md): every trip (manage_trips, view_assignments), assigned ones, or one's own. */
   tripScope: (u) => canAny(u, ['manage_trips', 'view_assignments', 'manage_assigned_trips', 'create_trips']),
+  /** Proposals (docs/proposals.md): travelers (their trips'), experts (the trips they plan), staff with manage_trips. */
+  proposals: (u) => canAny(u, ['manage_trips', 'manage_assigned_trips', 'create_trips']),
   /** Assigning experts: specialists (view_assignments), admins (manage_trips), superadmin. */
   assignExperts: (u) => canAny(u, ['view_assignments', 'manage_trips']),
   /** Trip Assignments: the expert's desk (manage_assigned_trips) or assigning. */
@@ -88,6 +90,7 @@ export const SCREEN_ACCESS = {
   '/dashboard/book-trip': ACCESS.ownTrips,
   '/dashboard/quizzes': ACCESS.tripPlanningQuizzes,
   '/dashboard/itineraries': ACCESS.tripScope,
+  '/dashboard/proposals': ACCESS.proposals,
   '/dashboard/chat': ACCESS.chat,
   '/dashboard/chat/new': ACCESS.chat,
   '/dashboard/overview#communication-hub': ACCESS.chat,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, eq, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
 import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -158,6 +158,9 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       })
       return row!.id
     },
+    // A round of a proposal on the owner's trip: the traveler's own, or one the expert plans; anyone else's is a
+    // stranger's trip that nobody plans (staff reach it with manage_trips, specialists and the editor not at all).
+    proposal: async (owner) => (await proposal(owner)).id,
     // A conversation the owner takes part in (with the stranger traveler, or the expert for a traveler); another's is
     // the stranger's alone.
     conversation: async (owner) => {
@@ -230,27 +233,6 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         })
       ).id
     },
-    // A proposal round of the owner's trip (the traveler's own, the trip an expert plans), with one empty day; a
-    // stranger's trip's for anyone else (staff reach it as planners, the others not at all).
-    proposal: async (owner) => {
-      const itineraryId = Number(await makers.itinerary(owner === 'traveler' || owner === 'expert' ? owner : 'other'))
-      const [plan] = await server.app.db.select().from(itineraries).where(eq(itineraries.id, itineraryId))
-      const day = { key: unique(), date: '2030-07-01', title: 'Day 1', description: '', theme: '', items: [] }
-      const [row] = await server.app.db
-        .insert(proposals)
-        .values({
-          itineraryId,
-          tripId: plan!.tripId,
-          round: 1,
-          version: 1,
-          expiresOn: '2099-12-31',
-          currency: 'USD',
-          total: '0.00',
-          plan: { title: 'Access plan', description: '', destination: '', start_date: '2030-07-01', end_date: '2030-07-03', travelers: { adults: 2, children: 0, infants: 0 }, currency: 'USD', places: 2, priced_on: '2030-01-01', days: [day] },
-        })
-        .returning({ id: proposals.id })
-      return row!.id
-    },
     // An activity item of the approved itinerary of the owner's trip (the stranger's for 'other').
     itinerary_item: async (owner) => {
       itemActivity ??= call('/api/activities/', {
@@ -285,6 +267,39 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       const { token } = await server.app.sessions.create(ownerId(owner), { ipAddress: '127.0.0.1', userAgent: 'access-matrix' })
       return `s_${sessionIdFromToken(token).slice(0, 16)}`
     },
+  }
+  /** A proposal round (with the given id, when one is named) of an approved itinerary of the owner's trip. */
+  async function proposal(owner: RoleName | 'other' | undefined, id?: number) {
+    const db = server.app.db
+    const expert = owner === 'expert'
+    const travelerId = owner === 'traveler' ? userIds.traveler : strangerId
+    const [trip] = await db
+      .insert(trips)
+      .values({ title: `Access proposal ${unique()}`, startDate: '2030-09-01', endDate: '2030-09-02', travelerId, expertId: expert ? userIds.expert : null })
+      .returning({ id: trips.id })
+    if (expert) await db.insert(tripAssignments).values({ tripId: trip!.id, expertId: userIds.expert, status: 'accepted' })
+    const [row] = await db
+      .insert(itineraries)
+      .values({ tripId: trip!.id, title: 'Access proposal', startDate: '2030-09-01', endDate: '2030-09-02', adults: 2, approvedVersion: 1, status: 'approved' })
+      .returning()
+    await db.insert(itineraryVersions).values({ itineraryId: row!.id, version: 1, snapshot: serializeItinerary(row!, [], []) as unknown as Record<string, unknown> })
+    const plan = {
+      title: 'Access proposal',
+      description: '',
+      destination: 'Accessland',
+      start_date: '2030-09-01',
+      end_date: '2030-09-02',
+      travelers: { adults: 2, children: 0, infants: 0 },
+      currency: 'USD',
+      places: 2,
+      priced_on: '2030-01-01',
+      days: [{ key: unique(), date: '2030-09-01', title: 'Day 1', description: '', theme: '', items: [] }],
+    }
+    const [made] = await db
+      .insert(proposals)
+      .values({ ...(id ? { id } : {}), itineraryId: row!.id, tripId: trip!.id, round: 1, version: 1, expiresOn: '2099-12-31', currency: 'USD', plan, total: '0.00' })
+      .returning({ id: proposals.id, itineraryId: proposals.itineraryId })
+    return { ...made!, travelerId }
   }
   async function payableBooking(owner: RoleName | 'other' | undefined) {
     const expert = owner === 'expert'

@@ -40,7 +40,9 @@ export async function visibleProposal(ctx: ServiceContext, rawId: unknown, optio
   return { actor, row, trip, access }
 }
 
+const TRAVELER_ONLY = 'Only the traveler of this trip can do this.'
+
 /** What only the traveler does (choose and accept, request changes): the planners are told so (403). */
 export function requireProposalTraveler(access: ProposalAccess) {
-  if (!access.traveler) throw new DomainError('forbidden', 'Only the traveler of this trip can do this.')
+  if (!access.traveler) throw new DomainError('forbidden', TRAVELER_ONLY)
 }

@@ -117,6 +117,9 @@ export const IconFiles = icon(
     <path d="M16 17v2a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2h2" />
   </>
 )
+export const IconFileCheck = icon(
+  <path d="M14 3v4a1 1 0 0 0 1 1h4M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2zM9 15l2 2 4-4" />,
+)
 export const IconPhoto = icon(
   <>
     <rect x="3" y="4" width="18" height="16" rx="3" />
