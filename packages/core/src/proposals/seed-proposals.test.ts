@@ -80,6 +80,7 @@ it('sends the demo traveler one proposal with options that waits, and accepts an
     ['activity', 'pending'],
     ['activity', 'pending'],
     ['hotel', 'confirmed'],
+    ['hotel', 'confirmed'],
     ['transfer', 'confirmed'],
   ])
   expect(booked.map((b) => b.reference).sort()).toEqual([...frozen.bookings].sort())
