@@ -124,15 +124,16 @@ export function quote(plan: Plan, sent: Record<string, unknown>) {
 const personOf = (u: { id: number; firstName: string; lastName: string; username: string } | null | undefined) =>
   u ? { id: u.id, name: displayName(u) } : null
 
-/** A round as the screens and the calls read it. */
-async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: ProposalAccess, sent: Record<string, unknown>) {
+/** A round as the screens and the calls read it (with `sent`, the choices asked for). */
+export async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: ProposalAccess, sent: Record<string, unknown>) {
   const plan = row.plan as unknown as Plan
   const accepted = row.accepted as { choices: Choices } | null
   // An accepted round reads with the choices it was accepted with, unless others are asked for.
   const { slots, choices, totals } = quote(plan, Object.keys(sent).length || !accepted ? sent : accepted.choices)
+  // The rounds without their plans (each as large as this one): only the one compared with is read, below.
   const [rounds, people, threads] = await Promise.all([
     ctx.db
-      .select({ id: proposals.id, round: proposals.round, status: proposals.status, sentAt: proposals.sentAt, seenAt: proposals.seenAt, plan: proposals.plan })
+      .select({ id: proposals.id, round: proposals.round, status: proposals.status, sentAt: proposals.sentAt, seenAt: proposals.seenAt })
       .from(proposals)
       .where(eq(proposals.itineraryId, row.itineraryId))
       .orderBy(asc(proposals.round)),
@@ -145,6 +146,7 @@ async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: Pro
   // What changed since the last round the traveler opened before this one (for the planners: the round before).
   const earlier = rounds.filter((r) => r.round < row.round)
   const since = access.traveler ? earlier.filter((r) => r.seenAt !== null).at(-1) : earlier.at(-1)
+  const [before] = since ? await ctx.db.select({ plan: proposals.plan }).from(proposals).where(eq(proposals.id, since.id)) : []
   const today = todayUtc()
   const expired = isExpired(row, today)
   const latest = rounds.at(-1)!
@@ -184,7 +186,7 @@ async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: Pro
     slots,
     choices,
     totals,
-    changes: since ? roundChanges(since.round, since.plan as unknown as Plan, plan) : null,
+    changes: since && before ? roundChanges(since.round, before.plan as unknown as Plan, plan) : null,
     rounds: rounds.map((r) => ({ id: r.id, round: r.round, status: r.status, sent_at: r.sentAt.toISOString() })),
     latest_round: { id: latest.id, round: latest.round },
     threads,
