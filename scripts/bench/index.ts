@@ -21,6 +21,10 @@
 //   BENCH_ONLY=quiz-review  only the quiz review scenario (10,000 submissions and travelers, 500 experts: the queue, one
 //                      review's ranking and the customers list, p95 beside the baseline)
 //   BENCH_ONLY=itineraries  only the itineraries scenario (a 14-day, 100-item itinerary: load, save, compare; p95)
+//   BENCH_ONLY=proposals  only the proposals scenario (a 14-day, 100-item itinerary in 33 slots of three options, published:
+//                      the traveler's view with choices and acceptance, p50/p95 beside the itinerary read of the same size),
+//                      on PostgreSQL and then on an embedded PGlite app (the full run: PostgreSQL only).
+//                      BENCH_PROPOSAL_ACCEPTS: acceptances timed (60), each on a round of its own
 //   BENCH_ONLY=chat    only the chat scenario (1,000 event streams on one process and its memory; message delivery p95
 //                      through that process and through a second one; a 100,000-message history paged; p95)
 //   BENCH_CHAT_STREAMS, BENCH_CHAT_SENDS  chat: streams held open (1000) and messages timed per round (300)
@@ -56,6 +60,7 @@ import { measureLists } from './lists.ts'
 import { measureTrips } from './trips.ts'
 import { measureQuizReview } from './quiz-review.ts'
 import { measureItineraries } from './itineraries.ts'
+import { measureProposals } from './proposals.ts'
 import { measureChat } from './chat.ts'
 import { measureFlights } from './flights.ts'
 import { measureDiscovery } from './discovery.ts'
@@ -235,11 +240,14 @@ async function main() {
     !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'observability' ? 2 * observabilityRounds * (seconds + warmupSeconds) * 1.3 + 120 : 0
   // The analytics scenario: a year of records and 1,000,000 request-minutes filled, six endpoints timed.
   const analyticsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'analytics' ? 420 : 0
+  // The proposals scenario: 60 rounds made and accepted, on PostgreSQL; alone, also on a new embedded database.
+  const proposalsBudget = !process.env.BENCH_ONLY ? 180 : process.env.BENCH_ONLY === 'proposals' ? 480 : 0
   // The runtime scenario: a dozen starts of `npm start` and its baselines, a database filled, four loads.
   const runtimeBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'runtime' ? runtimeBudgetSeconds(seconds, warmupSeconds) : 0
   const budget =
     Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 +
-    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget + runtimeBudget) * 1000
+    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget + proposalsBudget + runtimeBudget) *
+      1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
     void cleanup().finally(() => process.exit(1))
@@ -344,6 +352,20 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'proposals') {
+    await baselineChild.stop()
+    await measureProposals(app.base, 'PostgreSQL')
+    await app.child.stop()
+    // The same on the zero-config default: a new embedded database, prepared and seeded by the app's first start.
+    const embedded = await startApp(
+      'app (PGlite)',
+      serverEnv({ JWT_SECRET: secret, SEED_DEMO: 'true', DATA_DIR: path.join(tempDir('meridian-bench-pglite-'), 'data') }),
+    )
+    await measureProposals(embedded.base, 'PGlite')
+    await embedded.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   const chat = () =>
     measureChat({
       base: app.base,
@@ -397,6 +419,7 @@ async function main() {
   await measureTrips(app.base, databaseUrl)
   await measureQuizReview(app.base, databaseUrl)
   await measureItineraries(app.base)
+  await measureProposals(app.base, 'PostgreSQL')
   await measureFlights(app.base, databaseUrl)
   await measureBookings(app.base, databaseUrl)
   await chat()

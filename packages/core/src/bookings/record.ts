@@ -49,44 +49,69 @@ export async function assertTravelerTrip(db: Database, travelerId: number, tripI
   if (!row) throw DomainError.invalid({ trip_id: ['Choose one of your own trips.'] })
 }
 
+/** The row of a new booking under a reference. */
+function bookingValues(input: NewBooking, reference: string): typeof bookings.$inferInsert {
+  const status = input.status ?? 'pending'
+  return {
+    reference,
+    bookingType: input.bookingType,
+    status,
+    travelerId: input.travelerId,
+    tripId: input.tripId ?? null,
+    flightId: input.flightId ?? null,
+    supplierId: input.supplierId ?? null,
+    activityId: input.activityId ?? null,
+    itineraryItemId: input.itineraryItemId ?? null,
+    title: input.title,
+    serviceDate: input.serviceDate,
+    endDate: input.endDate ?? null,
+    partySize: input.partySize,
+    rooms: input.rooms ?? null,
+    cabinClass: input.cabinClass ?? null,
+    amount: input.amount,
+    currency: input.currency,
+    details: input.details ?? {},
+    notes: input.notes ?? '',
+    confirmedAt: status === 'confirmed' ? new Date() : null,
+    confirmedBy: status === 'confirmed' ? (input.confirmedBy ?? null) : null,
+  }
+}
+
 /**
  * Writes one booking inside the caller's transaction (which also takes what the booking holds: seats, a slot) and
  * answers the row. The reference is drawn again on the rare clash. Checks the trip belongs to the traveler.
  */
 export async function insertBooking(tx: Database, input: NewBooking): Promise<BookingRow> {
   await assertTravelerTrip(tx, input.travelerId, input.tripId)
-  const status = input.status ?? 'pending'
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        reference: newBookingReference(),
-        bookingType: input.bookingType,
-        status,
-        travelerId: input.travelerId,
-        tripId: input.tripId ?? null,
-        flightId: input.flightId ?? null,
-        supplierId: input.supplierId ?? null,
-        activityId: input.activityId ?? null,
-        itineraryItemId: input.itineraryItemId ?? null,
-        title: input.title,
-        serviceDate: input.serviceDate,
-        endDate: input.endDate ?? null,
-        partySize: input.partySize,
-        rooms: input.rooms ?? null,
-        cabinClass: input.cabinClass ?? null,
-        amount: input.amount,
-        currency: input.currency,
-        details: input.details ?? {},
-        notes: input.notes ?? '',
-        confirmedAt: status === 'confirmed' ? new Date() : null,
-        confirmedBy: status === 'confirmed' ? (input.confirmedBy ?? null) : null,
-      })
-      .onConflictDoNothing({ target: bookings.reference })
-      .returning()
+    const [row] = await tx.insert(bookings).values(bookingValues(input, newBookingReference())).onConflictDoNothing({ target: bookings.reference }).returning()
     if (row) return row
   }
   throw new Error('no free booking reference after 5 draws')
+}
+
+/**
+ * Several bookings in one statement, inside the caller's transaction (an accepted proposal books its lines at once:
+ * one round trip instead of two a line), answered in the order given. Each trip is checked once to be its traveler's;
+ * a booking whose reference clashed is written again on its own.
+ */
+export async function insertBookings(tx: Database, inputs: NewBooking[]): Promise<BookingRow[]> {
+  if (!inputs.length) return []
+  const pairs = new Map(inputs.filter((i) => i.tripId != null).map((i) => [`${i.travelerId}:${i.tripId}`, i]))
+  for (const i of pairs.values()) await assertTravelerTrip(tx, i.travelerId, i.tripId)
+  const drawn = inputs.map(() => newBookingReference())
+  const rows = await tx
+    .insert(bookings)
+    .values(inputs.map((input, i) => bookingValues(input, drawn[i]!)))
+    .onConflictDoNothing({ target: bookings.reference })
+    .returning()
+  const byReference = new Map(rows.map((r) => [r.reference, r]))
+  const out: BookingRow[] = []
+  for (const [i, input] of inputs.entries()) {
+    const row = drawn.indexOf(drawn[i]!) === i ? byReference.get(drawn[i]!) : undefined
+    out.push(row ?? (await insertBooking(tx, input)))
+  }
+  return out
 }
 
 /** A booking as every call answers it (docs/bookings.md "The booking"); the spec's names: type, title, status, date, amount, details. */

@@ -7,7 +7,7 @@
 import { and, eq, proposalComments, proposals, sql } from '@meridian/db'
 import { AcceptProposalInput, isChosen, PROPOSAL_MESSAGES, RequestChangesInput } from '@meridian/validators'
 import { openTrip } from '../bookings/open-trip.ts'
-import { insertBooking } from '../bookings/record.ts'
+import { insertBookings, type NewBooking } from '../bookings/record.ts'
 import type { ServiceContext } from '../context.ts'
 import { Dec } from '../currencies/money.ts'
 import { pgCode, todayUtc } from '../currencies/shared.ts'
@@ -17,7 +17,7 @@ import { parseInput } from '../validation.ts'
 import { requireProposalTraveler, visibleProposal } from './access.ts'
 import { notifyChangesRequested, notifyProposalAccepted } from './notify.ts'
 import { type Plan, payersOf } from './plan.ts'
-import { addDays, getProposal, isExpired, quote } from './proposals.ts'
+import { addDays, getProposal, isExpired, quote, serializeRound } from './proposals.ts'
 
 type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0]
 
@@ -75,12 +75,12 @@ interface FrozenLine {
  * POST /api/proposals/{id}/accept/ `{choices?, round?}`: the traveler accepts the round with the options chosen (the
  * recommended ones where none is named). Refused (409) when the round was accepted already, replaced by a newer one,
  * or past its quote expiry; `round`, when sent, must be this round's number. In one transaction with the round
- * locked: the accepted lines and total are frozen, and each line that books (an activity, a stay, a transfer, a
- * flight) becomes a pending booking of the trip at its frozen price. The expert and the
+ * locked: the accepted lines and total are frozen, and each line that books (an activity, a stay with its
+ * accommodation, a transfer, a flight) becomes a pending booking of the trip at its frozen price. The expert and the
  * specialist who matched them are told.
  */
 export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input: unknown) {
-  const id = await ctx.db
+  const accepted = await ctx.db
     .transaction(async (tx) => {
       const { actor, row, trip, access } = await visibleProposal(ctx, rawId, { db: tx, lock: true })
       requireProposalTraveler(access)
@@ -93,7 +93,8 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
       // A completed or cancelled trip takes no bookings; the trip stays locked until this commits.
       await openTrip(tx, trip.travelerId, trip.id)
       const lines: FrozenLine[] = []
-      const bookings: string[] = []
+      // The lines booked from the catalogue, written together once every line is known (insertBookings).
+      const toBook: { line: FrozenLine; booking: NewBooking }[] = []
       const participants = payersOf(plan)
       const everyone = plan.travelers.adults + plan.travelers.children + plan.travelers.infants
       for (const day of plan.days) {
@@ -102,40 +103,30 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
           const amount = item.details.converted_cost === null ? null : new Dec(item.details.converted_cost).toFixed(2)
           const frozen = { proposal: { id: row.id, round: row.round, item_key: item.key }, item_key: item.key, pricing: item.pricing }
           const common = { travelerId: trip.travelerId, tripId: trip.id, title: item.title, currency: plan.currency, details: frozen }
+          let booking: NewBooking | null = null
           let reference: string | null = null
           if (amount !== null && item.type === 'activity' && item.activity_id !== null) {
-            reference = (
-              await insertBooking(tx, {
-                ...common,
-                bookingType: 'activity',
-                activityId: item.activity_id,
-                serviceDate: day.date,
-                partySize: participants,
-                amount,
-              })
-            ).reference
+            booking = { ...common, bookingType: 'activity', activityId: item.activity_id, serviceDate: day.date, partySize: participants, amount }
           } else if (amount !== null && item.type === 'accommodation') {
             const nights = item.nights ?? 1
-            reference = (
-              await insertBooking(tx, {
-                ...common,
-                bookingType: 'hotel',
-                supplierId: item.supplier_id,
-                serviceDate: day.date,
-                endDate: addDays(day.date, nights),
-                partySize: Math.max(1, everyone),
-                rooms: 1,
-                amount,
-              })
-            ).reference
+            booking = {
+              ...common,
+              bookingType: 'hotel',
+              supplierId: item.supplier_id ?? null,
+              serviceDate: day.date,
+              endDate: addDays(day.date, nights),
+              partySize: Math.max(1, everyone),
+              rooms: 1,
+              amount,
+            }
           } else if (amount !== null && item.type === 'transport' && item.flight_id !== null) {
             const seats = Number(item.pricing.seats ?? participants)
             try {
               const offer = await bookableFlight(tx, item.flight_id)
-              const { booking } = await bookSeats(tx, trip.travelerId, offer, { passengers: seats, tripId: trip.id, passengerNames: [] }, frozen)
+              const { booking: flight } = await bookSeats(tx, trip.travelerId, offer, { passengers: seats, tripId: trip.id, passengerNames: [] }, frozen)
               // The frozen fare, not today's: the accepted total never moves.
-              await tx.execute(sql`update bookings set amount = ${amount}, currency = ${plan.currency} where id = ${booking.id}`)
-              reference = booking.reference
+              await tx.execute(sql`update bookings set amount = ${amount}, currency = ${plan.currency} where id = ${flight.id}`)
+              reference = flight.reference
             } catch (error) {
               if (error instanceof DomainError && (error.code === 'conflict' || error.code === 'not_found')) {
                 throw new DomainError('conflict', PROPOSAL_MESSAGES.flightSeats(String(item.pricing.flight_number ?? item.title), error.message))
@@ -143,19 +134,16 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
               throw error
             }
           } else if (amount !== null && item.type === 'transport' && item.transfer_id !== null) {
-            reference = (
-              await insertBooking(tx, {
-                ...common,
-                bookingType: 'transfer',
-                serviceDate: day.date,
-                partySize: Math.max(1, everyone),
-                amount,
-                details: { ...frozen, transfer_id: item.transfer_id },
-              })
-            ).reference
+            booking = {
+              ...common,
+              bookingType: 'transfer',
+              serviceDate: day.date,
+              partySize: Math.max(1, everyone),
+              amount,
+              details: { ...frozen, transfer_id: item.transfer_id },
+            }
           }
-          if (reference) bookings.push(reference)
-          lines.push({
+          const line: FrozenLine = {
             key: item.key,
             day: day.date,
             type: item.type,
@@ -166,27 +154,37 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
             converted_cost: item.details.converted_cost,
             pricing: item.pricing,
             booking: reference,
-          })
+          }
+          lines.push(line)
+          if (booking) toBook.push({ line, booking })
         }
       }
+      const made = await insertBookings(
+        tx,
+        toBook.map((b) => b.booking),
+      )
+      made.forEach((row, i) => (toBook[i]!.line.booking = row.reference))
+      const bookings = lines.flatMap((l) => (l.booking ? [l.booking] : []))
       const total = totals.total
-      await tx
-        .update(proposals)
-        .set({
-          status: 'accepted',
-          acceptedAt: new Date(),
-          acceptedById: actor.id,
-          acceptedTotal: total,
-          accepted: { choices, lines, bookings, total, per_person: totals.per_person, currency: plan.currency, accepted_on: todayUtc() },
-        })
-        .where(eq(proposals.id, row.id))
+      const now = new Date()
+      // Accepting is reading: the round is seen, as getProposal marks it.
+      const done = {
+        status: 'accepted' as const,
+        acceptedAt: now,
+        acceptedById: actor.id,
+        acceptedTotal: total,
+        accepted: { choices, lines, bookings, total, per_person: totals.per_person, currency: plan.currency, accepted_on: todayUtc() },
+        seenAt: row.seenAt ?? now,
+      }
+      await tx.update(proposals).set(done).where(eq(proposals.id, row.id))
       await notifyProposalAccepted(tx, { ...row, total }, actor.id)
-      return row.id
+      return { row: { ...row, ...done }, access }
     })
     .catch((error: unknown) => {
       // Two acceptances at once of two rounds: the second meets the one-accepted-round index.
       if (pgCode(error).constraint === 'proposals_accepted_key') throw new DomainError('conflict', PROPOSAL_MESSAGES.alreadyAccepted)
       throw error
     })
-  return getProposal(ctx, id)
+  // The round as it now stands, read from what was written rather than fetched again.
+  return serializeRound(ctx, accepted.row, accepted.access, {})
 }

@@ -1,12 +1,11 @@
 /** Who reaches a proposal (docs/proposals.md "Who"): the trip's traveler, and those who plan the trip. */
-import { type Database, eq, proposals } from '@meridian/db'
+import { type Database, eq, proposals, sql, trips } from '@meridian/db'
 import { PROPOSAL_MESSAGES } from '@meridian/validators'
 import { requireActor } from '../access.ts'
 import type { Actor, ServiceContext } from '../context.ts'
 import { idOf } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { rolesOn } from '../trips/access.ts'
-import { loadTrip } from '../trips/trips.ts'
 
 export type ProposalRow = typeof proposals.$inferSelect
 type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -26,15 +25,27 @@ export function proposalAccess(actor: Actor, trip: { travelerId: number; expertI
   return planner || traveler ? { traveler, planner } : null
 }
 
-/** A round, its trip and the actor's access; 404 for anyone else (another person's proposal is not revealed). */
+/**
+ * A round, its trip and the actor's access; 404 for anyone else (another person's proposal is not revealed). The round
+ * and its trip in one statement (every read of a proposal starts here); `lock` locks the round's row only.
+ */
 export async function visibleProposal(ctx: ServiceContext, rawId: unknown, options: { db?: Db; lock?: boolean } = {}) {
   const actor = requireActor(ctx)
   const db = options.db ?? ctx.db
   const id = idOf(rawId, PROPOSAL_MESSAGES.notFound)
-  const query = db.select().from(proposals).where(eq(proposals.id, id))
-  const [row] = options.lock ? await query.for('update') : await query
-  if (!row) throw new DomainError('not_found', PROPOSAL_MESSAGES.notFound)
-  const trip = await loadTrip(db, row.tripId)
+  const query = db
+    .select({
+      row: proposals,
+      trip: trips,
+      accepted: sql<boolean>`exists (select 1 from trip_assignments a where a.trip_id = ${trips.id} and a.status = 'accepted')`,
+    })
+    .from(proposals)
+    .innerJoin(trips, eq(trips.id, proposals.tripId))
+    .where(eq(proposals.id, id))
+  const [found] = options.lock ? await query.for('update', { of: proposals }) : await query
+  if (!found) throw new DomainError('not_found', PROPOSAL_MESSAGES.notFound)
+  const row = found.row
+  const trip = { ...found.trip, accepted: Boolean(found.accepted) }
   const access = proposalAccess(actor, trip)
   if (!access) throw new DomainError('not_found', PROPOSAL_MESSAGES.notFound)
   return { actor, row, trip, access }

@@ -124,12 +124,13 @@ export function quote(plan: Plan, sent: Record<string, unknown>) {
 const personOf = (u: { id: number; firstName: string; lastName: string; username: string } | null | undefined) =>
   u ? { id: u.id, name: displayName(u) } : null
 
-/** A round as the screens and the calls read it. */
-async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: ProposalAccess, sent: Record<string, unknown>) {
+/** A round as the screens and the calls read it (with `sent`, the choices asked for). */
+export async function serializeRound(ctx: ServiceContext, row: ProposalRow, access: ProposalAccess, sent: Record<string, unknown>) {
   const plan = row.plan as unknown as Plan
   const accepted = row.accepted as { choices: Choices } | null
   // An accepted round reads with the choices it was accepted with, unless others are asked for.
   const { slots, choices, totals } = quote(plan, Object.keys(sent).length || !accepted ? sent : accepted.choices)
+  // The rounds without their plans (each as large as this one): only the one compared with is read, below.
   const [rounds, people, threads] = await Promise.all([
     ctx.db
       .select({ id: proposals.id, round: proposals.round, status: proposals.status, sentAt: proposals.sentAt, seenAt: proposals.seenAt })
