@@ -74,25 +74,19 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
     results: { id: number; amount: string }[]
   }
   const booking = bookings.results.find((b) => /[1-9]/.test(b.amount))!.id
-  // A proposal round of the demo traveler's approved itinerary (the demo world's), sent by an admin; one sent before
-  // when that round was accepted already.
-  const approved = (await (await request.get('/api/itineraries/?page_size=1', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
-    results: { id: number }[]
+  // A round of the demo traveler's proposals (the demo world's): the one waiting for them, with its options and thread.
+  const rounds = (await (await request.get('/api/proposals/?page_size=100', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
+    results: { id: number; status: string }[]
   }
-  expect(approved.results.length, 'the demo traveler has an approved itinerary').toBeGreaterThan(0)
-  const sent = await request.post(`/api/itineraries/${approved.results[0]!.id}/proposals/`, { headers, data: { note: 'Your plan, priced for your dates.' } })
-  expect([201, 409], await sent.text()).toContain(sent.status())
-  const proposal =
-    sent.status() === 201
-      ? ((await sent.json()) as { id: number }).id
-      : ((await (await request.get(`/api/itineraries/${approved.results[0]!.id}/proposals/`, { headers })).json()) as { results: { id: number }[] }).results[0]!.id
+  const proposal = (rounds.results.find((r) => r.status === 'sent') ?? rounds.results[0])?.id
+  expect(proposal, 'the demo traveler has a proposal').toBeDefined()
   return {
     country, location, supplier, activity, transfer, currency: code('GBP'), rate, media, user: user.id, trip: trips.results[0]!.id, customer: traveler.user.id, expert: expert.user.id,
     itinerary,
     conversation,
     flight,
     booking,
-    proposal,
+    proposal: proposal!,
   }
 }
 

@@ -123,6 +123,11 @@ describe('the proposal page without JavaScript', () => {
     expect(stale.status).toBe(409)
     expect(stale.html).toContain('You are accepting round 3, but round 1 is the latest. Review it before accepting.')
 
+    // A thread that is not this proposal's: its form is not on the page, so the message is at the top.
+    const stray = await post(r.url, 'traveler', { intent: 'resolve', thread: '999999' })
+    expect(stray.status).toBe(400)
+    expect(stray.html).toContain('Comment thread not found.')
+
     const unknown = await post(r.url, 'traveler', { intent: 'dance' })
     expect(unknown.status).toBe(400)
     expect(unknown.html).toContain('Choose one of: accept, request_changes, comment, resolve, reopen.')

@@ -148,14 +148,29 @@ export default function ProposalRound() {
   const accepted = p.status === 'accepted'
   const asksForChanges = p.can.request_changes && !p.expired
   // A refusal whose form is not on the page (any more) is said at the top: a request for changes on a round that was
-  // replaced meanwhile, an expired quote's request, a form of no known kind.
-  const intent = answer?.values.intent ?? ''
-  const unplaced =
-    answer && (!['accept', 'comment', 'resolve', 'reopen', 'request_changes'].includes(intent) || (intent === 'request_changes' && !asksForChanges))
-  const topMessage = unplaced ? (answer.message ?? Object.values(answer.fields).flat().join(' ')) : null
+  // replaced meanwhile, an answer to a thread that is not there, a form of no known kind.
+  const itemKeys = new Set(p.days.flatMap((d) => d.items.map((i) => i.key)))
+  const threadShown = (id: string | undefined) => p.threads.some((t) => String(t.id) === id)
+  const placed = (values: Record<string, string>) => {
+    switch (values.intent) {
+      case 'accept':
+        return true
+      case 'request_changes':
+        return asksForChanges
+      case 'resolve':
+      case 'reopen':
+        return p.can.resolve && threadShown(values.thread)
+      case 'comment':
+        if (!p.can.comment) return false
+        if (values.thread) return threadShown(values.thread)
+        return !values.item_key || itemKeys.has(values.item_key)
+      default:
+        return false
+    }
+  }
+  const topMessage = answer && !placed(answer.values) ? (answer.message ?? Object.values(answer.fields).flat().join(' ')) : null
   const answerErrors = answer?.values.intent === 'accept' ? choiceErrorsOf(answer.fields) : {}
   const wholeThreads = p.threads.filter((t) => t.item_key === null)
-  const itemKeys = new Set(p.days.flatMap((d) => d.items.map((i) => i.key)))
   const goneThreads = p.threads.filter((t) => t.item_key !== null && !itemKeys.has(t.item_key))
   return (
     <Stack gap="lg" maw={1200} mx="auto">
