@@ -85,13 +85,21 @@ export async function notifyChangesRequested(
   })
 }
 
-export async function notifyProposalAccepted(tx: Tx, p: { id: number; tripId: number; round: number; total: string; currency: string }, by: number) {
+export async function notifyProposalAccepted(
+  tx: Tx,
+  p: { id: number; tripId: number; itineraryId: number; round: number; total: string; currency: string },
+  by: number,
+) {
   const facts = await tripFacts(tx, p.tripId, by)
   if (!facts) return
-  await tell(tx, [facts.trip.expertId, await matcherOf(tx, p.tripId)], by, {
-    kind: 'proposal.accepted',
+  const told = {
+    kind: 'proposal.accepted' as const,
     title: `${facts.traveler} accepted round ${p.round} of “${facts.trip.title}”`,
     body: `Accepted at ${p.total} ${p.currency}. The bookings wait for confirmation.`,
-    link: proposalLink(p.id),
-  })
+  }
+  await tell(tx, [facts.trip.expertId], by, { ...told, link: proposalLink(p.id) })
+  // The specialist who matched them reads the itinerary but not its proposals (docs/proposals.md "Who"): their link is
+  // the itinerary, which shows the accepted round.
+  const matcher = await matcherOf(tx, p.tripId)
+  if (matcher !== facts.trip.expertId) await tell(tx, [matcher], by, { ...told, link: `/dashboard/itineraries/${p.itineraryId}` })
 }

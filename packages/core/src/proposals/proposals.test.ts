@@ -362,6 +362,9 @@ describe('acceptance', () => {
     expect((await domainErrorOf(publishProposal(as.expert!, id, {}))).code).toBe('conflict')
     const told = await handle.db.select().from(notifications).where(eq(notifications.kind, 'proposal.accepted'))
     expect(new Set(told.map((n) => n.userId))).toEqual(new Set([userId('expert'), userId('specialist')]))
+    // Each is sent where they can open it: the expert the round, the specialist (who cannot read proposals) the itinerary.
+    expect(told.find((n) => n.userId === userId('expert'))!.link).toBe(`/dashboard/proposals/${round.id}`)
+    expect(told.find((n) => n.userId === userId('specialist'))!.link).toBe(`/dashboard/itineraries/${id}`)
 
     // A frozen price cannot be changed at confirmation; confirming every booking moves the trip to booked.
     const hotel = made.find((b) => b.bookingType === 'hotel')!
