@@ -11,7 +11,16 @@ for (const js of [false, true]) {
       await ready(page, js)
       await expect(page.getByRole('heading', { name: 'Analytics Dashboard', level: 1 })).toBeVisible()
       await expect(page.getByText(/^Last 30 days: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)/)).toBeVisible()
-      for (const card of ['Total Users', 'Active Trips', 'Total Revenue', 'System Health', 'Quiz Completion', 'Avg Trip Value', 'Response Time', 'API Response']) {
+      for (const card of [
+        'Total Users',
+        'Active Trips',
+        'Total Revenue',
+        'System Health',
+        'Quiz Completion',
+        'Avg Trip Value',
+        'Response Time',
+        'API Response',
+      ]) {
         await expect(page.getByRole('group', { name: card, exact: true })).toBeVisible()
       }
       // The demo accounts at least, grouped by thousands; revenue in the base currency.
@@ -20,9 +29,17 @@ for (const js of [false, true]) {
       await expect(page.locator('[data-card="Total Revenue"]')).toHaveText(/^\$\d{1,3}(,\d{3})*$/)
       // The requests this very test made are measured: the health card has a state.
       await expect(page.getByRole('group', { name: 'System Health' })).toContainText(/Operational|Degraded|Down/)
-      for (const panel of ['User Distribution', 'Top Destinations', 'Trends Over Time', 'System Health', 'Quiz Funnel']) {
+      for (const panel of ['User Distribution', 'Top Destinations', 'Trends Over Time', 'System Health', 'Quiz Funnel', 'Proposals by Expert']) {
         await expect(page.getByRole('region', { name: panel, exact: true })).toBeVisible()
       }
+      // The funnel's proposal stages sit between the trip and the booking.
+      const stages = page.getByRole('region', { name: 'Quiz Funnel', exact: true }).getByRole('columnheader')
+      await expect(stages).toHaveText(['Travelers', 'Quizzes', 'Reviewed', 'Trip requested', 'Proposal sent', 'Proposal accepted', 'Booking confirmed'])
+      // The demo world's two proposals, sent by the demo expert this month: a table, the same without JavaScript.
+      const proposals = page.getByRole('region', { name: 'Proposals by Expert', exact: true })
+      await expect(proposals.getByRole('rowheader', { name: 'Elena Costa' })).toBeVisible()
+      await expect(proposals.getByRole('columnheader', { name: 'Median request to acceptance' })).toBeVisible()
+      await expect(proposals.locator('[data-figure="median-to-accept"]')).toHaveText(/^\d+(\.\d)? (h|days)$/)
       await expect(page.getByRole('region', { name: 'User Distribution' })).toContainText('traveler')
       await expect(page.getByRole('region', { name: 'System Health' })).toContainText('Uptime')
       if (js) {
@@ -40,7 +57,10 @@ for (const js of [false, true]) {
       await expect(page.getByText(/^Last 7 days: /)).toBeVisible()
       await expect(page.getByText('Changes compare with the 7 days before.', { exact: false })).toBeVisible()
 
-      await page.getByRole('button', { name: 'Refresh' }).or(page.getByRole('link', { name: 'Refresh' })).click()
+      await page
+        .getByRole('button', { name: 'Refresh' })
+        .or(page.getByRole('link', { name: 'Refresh' }))
+        .click()
       await expect(page).toHaveURL(/\?period=7d$/)
       await expect(page.getByRole('group', { name: 'Total Users', exact: true })).toBeVisible()
 
@@ -52,8 +72,20 @@ for (const js of [false, true]) {
       const body = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8'))
       expect(body).toMatchObject({ period: '7d', label: 'Last 7 days', currency: 'USD' })
       expect(body.daily).toHaveLength(7)
+      expect(body.proposals.all).toMatchObject({ trips: expect.any(Number), accepted: expect.any(Number) })
+      // Keys in any order: the shared copy is kept as jsonb.
+      expect(Object.keys(body.funnel.all).sort()).toEqual(['accepted', 'bookings', 'proposals', 'quizzes', 'reviewed', 'trips'])
       expect(Object.keys(body.cards)).toEqual(
-        expect.arrayContaining(['total_users', 'active_trips', 'total_revenue', 'system_health', 'quiz_completion', 'avg_trip_value', 'response_time_hours', 'api_response']),
+        expect.arrayContaining([
+          'total_users',
+          'active_trips',
+          'total_revenue',
+          'system_health',
+          'quiz_completion',
+          'avg_trip_value',
+          'response_time_hours',
+          'api_response',
+        ]),
       )
     })
   })
