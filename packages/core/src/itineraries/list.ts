@@ -3,6 +3,7 @@ import type { ServiceContext } from '../context.ts'
 import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { requireTripScope } from '../trips/access.ts'
 import { parseInput } from '../validation.ts'
+import { filterChoice, filterId } from '../lists/filters.ts'
 import * as v from 'valibot'
 import { ITINERARY_STATUSES } from '@meridian/validators'
 import type { ItineraryDto } from './serialize.ts'
@@ -34,27 +35,7 @@ const itineraryList = pagedList({
       .innerJoin(itineraries, eq(itineraries.id, page.id)),
 })
 
-const filterId = v.optional(
-  v.union(
-    [
-      v.literal(''),
-      v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Enter a valid id.'), v.transform(Number)),
-      v.pipe(v.number(), v.integer('Enter a valid id.'), v.minValue(1, 'Enter a valid id.')),
-    ],
-    'Enter a valid id.',
-  ),
-  '',
-)
-const ItineraryFilters = v.object({
-  trip: filterId,
-  status: v.optional(
-    v.union(
-      [v.literal(''), v.picklist(ITINERARY_STATUSES, `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`)],
-      `Choose one of: ${ITINERARY_STATUSES.join(', ')}.`,
-    ),
-    '',
-  ),
-})
+const ItineraryFilters = v.object({ trip: filterId, status: filterChoice(ITINERARY_STATUSES) })
 
 /**
  * GET /api/itineraries/ (filters trip, status): what the signed-in user may see, last modified first. Staff and

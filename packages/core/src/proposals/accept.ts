@@ -4,7 +4,7 @@
  * them as pending bookings at those prices, all in one transaction: a flight option whose seats ran out since refuses
  * the whole acceptance and nothing is booked.
  */
-import { and, eq, proposalComments, proposals, sql } from '@meridian/db'
+import { eq, proposalComments, proposals, sql } from '@meridian/db'
 import { AcceptProposalInput, isChosen, PROPOSAL_MESSAGES, RequestChangesInput } from '@meridian/validators'
 import { openTrip } from '../bookings/open-trip.ts'
 import { insertBookings, type NewBooking } from '../bookings/record.ts'
@@ -17,7 +17,9 @@ import { parseInput } from '../validation.ts'
 import { requireProposalTraveler, visibleProposal } from './access.ts'
 import { notifyChangesRequested, notifyProposalAccepted } from './notify.ts'
 import { type Plan, payersOf } from './plan.ts'
-import { addDays, getProposal, isExpired, quote, serializeRound } from './proposals.ts'
+import { getProposal, isExpired, quote, serializeRound } from './proposals.ts'
+import { openThreadCount } from './threads.ts'
+import { addDays } from '../bookings/book-shared.ts'
 
 type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0]
 
@@ -47,11 +49,8 @@ export async function requestProposalChanges(ctx: ServiceContext, rawId: unknown
       .set({ status: 'changes_requested', changesRequestedAt: new Date(), changesMessage: data.message })
       .where(eq(proposals.id, row.id))
     if (data.message) await tx.insert(proposalComments).values({ itineraryId: row.itineraryId, proposalId: row.id, authorId: actor.id, body: data.message })
-    const [open] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(proposalComments)
-      .where(and(eq(proposalComments.itineraryId, row.itineraryId), sql`${proposalComments.threadId} is null`, sql`${proposalComments.resolvedAt} is null`))
-    await notifyChangesRequested(tx, row, actor.id, open?.n ?? 0, data.message)
+    const open = await openThreadCount(tx, [row.itineraryId])
+    await notifyChangesRequested(tx, row, actor.id, open.get(row.itineraryId) ?? 0, data.message)
     return row.id
   })
   return getProposal(ctx, id)

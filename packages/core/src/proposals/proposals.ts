@@ -3,7 +3,7 @@
  * quote expiry; the traveler reads it, weighs its options, comments, asks for changes, and accepts a price that then
  * holds. Rounds, their reading and their list are here; comments in comments.ts, acceptance in accept.ts.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, itineraries, itineraryVersions, proposalComments, proposals, sql, trips, users } from '@meridian/db'
+import { and, asc, desc, eq, getTableColumns, inArray, itineraries, itineraryVersions, proposals, sql, trips, users } from '@meridian/db'
 import {
   type Choices,
   DEFAULT_QUOTE_DAYS,
@@ -30,10 +30,10 @@ import { type ProposalAccess, type ProposalRow, visibleProposal } from './access
 import { roundChanges } from './changes.ts'
 import { notifyProposalSent } from './notify.ts'
 import { defaultIncluded, type Plan, payersOf, planTotal, pricePlan } from './plan.ts'
-import { threadsOf } from './threads.ts'
-
-const DAY = 86_400_000
-export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)
+import { openThreadCount, threadsOf } from './threads.ts'
+import { addDays } from '../bookings/book-shared.ts'
+import { requireActor } from '../access.ts'
+import { filterChoice, filterId } from '../lists/filters.ts'
 
 /** Whether a round's quote has run out: after its expiry day (UTC), unless it was accepted. */
 export const isExpired = (row: Pick<ProposalRow, 'expiresOn' | 'status'>, today = todayUtc()) => row.status !== 'accepted' && today > row.expiresOn
@@ -222,26 +222,7 @@ export async function getProposal(ctx: ServiceContext, rawId: unknown, query: un
 }
 
 /** The list's filters: a trip, a state. */
-const ProposalFilters = v.object({
-  trip: v.optional(
-    v.union(
-      [
-        v.literal(''),
-        v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Enter a valid id.'), v.transform(Number)),
-        v.pipe(v.number(), v.integer('Enter a valid id.'), v.minValue(1, 'Enter a valid id.')),
-      ],
-      'Enter a valid id.',
-    ),
-    '',
-  ),
-  status: v.optional(
-    v.union(
-      [v.literal(''), v.picklist(PROPOSAL_STATUSES, `Choose one of: ${PROPOSAL_STATUSES.join(', ')}.`)],
-      `Choose one of: ${PROPOSAL_STATUSES.join(', ')}.`,
-    ),
-    '',
-  ),
-})
+const ProposalFilters = v.object({ trip: filterId, status: filterChoice(PROPOSAL_STATUSES) })
 export { ProposalFilters }
 
 const TRIP_ID = sql.raw('"proposals"."trip_id"')
@@ -273,8 +254,7 @@ const proposalList = pagedList({
  * trips, an expert those of the trips they plan, staff with manage_trips every one; anyone else none.
  */
 export async function listProposals(ctx: ServiceContext, query: unknown, page: PageWindow) {
-  const actor = ctx.actor
-  if (!actor) throw new DomainError('unauthenticated', 'Authentication credentials were not provided.')
+  const actor = requireActor(ctx)
   const f = parseInput(ProposalFilters, query ?? {})
   const staff = can(actor, 'manage_trips')
   const planner = can(actor, 'manage_assigned_trips')
@@ -290,19 +270,7 @@ export async function listProposals(ctx: ServiceContext, query: unknown, page: P
   const list = rows as unknown as ProposalRow[]
   const today = todayUtc()
   const [open, titles] = await Promise.all([
-    list.length
-      ? ctx.db
-          .select({ itineraryId: proposalComments.itineraryId, n: sql<number>`count(*)`.mapWith(Number) })
-          .from(proposalComments)
-          .where(
-            and(
-              inArray(proposalComments.itineraryId, [...new Set(list.map((r) => r.itineraryId))]),
-              sql`${proposalComments.threadId} is null`,
-              sql`${proposalComments.resolvedAt} is null`,
-            ),
-          )
-          .groupBy(proposalComments.itineraryId)
-      : [],
+    openThreadCount(ctx.db, [...new Set(list.map((r) => r.itineraryId))]),
     list.length
       ? ctx.db
           .select({ id: trips.id, title: trips.title })
@@ -329,7 +297,7 @@ export async function listProposals(ctx: ServiceContext, query: unknown, page: P
       total: r.total,
       accepted_total: r.acceptedTotal,
       options: slotsOf(plan.days).length,
-      open_threads: open.find((o) => o.itineraryId === r.itineraryId)?.n ?? 0,
+      open_threads: open.get(r.itineraryId) ?? 0,
       sent_at: r.sentAt.toISOString(),
       seen_at: r.seenAt?.toISOString() ?? null,
       accepted_at: r.acceptedAt?.toISOString() ?? null,
