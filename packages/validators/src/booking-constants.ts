@@ -22,7 +22,8 @@ export const BOOKING_TYPES = ['flight', 'hotel', 'activity', 'trip', 'transfer']
 export type BookingType = (typeof BOOKING_TYPES)[number]
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
-export const PAYMENT_STATES = ['unpaid', 'paid', 'refunded', 'refund_due'] as const
+/** `partly_paid`: some schedule lines paid (a deposit), not all (docs/bookings.md "Payment schedules"). */
+export const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid', 'refunded', 'refund_due'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const
@@ -39,3 +40,51 @@ export const BOOKING_FORM_MESSAGES = {
   currencyInvalid: 'Choose an active currency.',
   dateInvalid: 'Enter a valid date (YYYY-MM-DD).',
 } as const
+
+/*
+ * The booking lifecycle (docs/bookings.md "Payment schedules", "Cancellation policies", "Reminders"): the shapes both
+ * the server and the screens read.
+ */
+
+/** A payment schedule line: the deposit, the balance, or the whole amount when there is no time for two. */
+export const SCHEDULE_LINE_KINDS = ['deposit', 'balance', 'full'] as const
+export type ScheduleLineKind = (typeof SCHEDULE_LINE_KINDS)[number]
+export const SCHEDULE_LINE_STATUSES = ['due', 'paid', 'overdue', 'waived'] as const
+export type ScheduleLineStatus = (typeof SCHEDULE_LINE_STATUSES)[number]
+/** When a deposit falls due: the day the traveler accepts (a proposal) or books. */
+export const DEPOSIT_DUE_ON = ['acceptance', 'booking'] as const
+export type DepositDueOn = (typeof DEPOSIT_DUE_ON)[number]
+
+/**
+ * Payment terms: a deposit (a percentage of the amount, or a fixed amount, never more than the amount) and the
+ * balance due `balance_days` days before the service date. Decimals are exact text ("30", "250.00").
+ */
+export interface PaymentTerms {
+  deposit_percent: string | null
+  deposit_amount: string | null
+  deposit_due: DepositDueOn
+  balance_days: number
+}
+
+/**
+ * One step of a cancellation policy: from `days_before` days before the service date (at midnight in the policy's
+ * time zone) a fee of `percent` of the amount or a fixed `amount`, whichever is given.
+ */
+export interface CancellationStep {
+  days_before: number
+  percent: string | null
+  amount: string | null
+}
+
+/** Free until the first step's deadline; the steps apply from their deadlines on (the latest deadline that has passed). */
+export interface CancellationPolicy {
+  steps: CancellationStep[]
+}
+
+/** Reminder kinds, each sent at most once per line (or booking) and per number of days before. */
+export const REMINDER_KINDS = ['payment_due', 'payment_overdue', 'free_cancellation'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
+/** Days before a due date or a free-cancellation deadline when the traveler is reminded, by default. */
+export const DEFAULT_REMINDER_DAYS = [7, 1] as const
+/** How far ahead the staff's Due soon list looks. */
+export const DUE_SOON_DAYS = 14

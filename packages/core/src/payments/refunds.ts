@@ -60,6 +60,6 @@ export async function refundAfterCancel(ctx: ServiceContext, bookingId: number, 
 
 async function currentState(db: Database, bookingId: number): Promise<'refunded' | 'refund_due' | 'unpaid'> {
   const [row] = await db.select({ paymentState: bookings.paymentState }).from(bookings).where(eq(bookings.id, bookingId))
-  if (!row || row.paymentState === 'paid') return 'unpaid'
+  if (!row || row.paymentState === 'paid' || row.paymentState === 'partly_paid') return 'unpaid'
   return row.paymentState
 }

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@meridian/validators/booking-constants'
 import { sql } from 'drizzle-orm'
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
@@ -58,6 +59,8 @@ export const activities = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
     instantConfirmation: boolean('instant_confirmation').notNull().default(true),
+    /** Its cancellation policy, where it differs from its supplier's (docs/bookings.md "Cancellation policies"). */
+    cancellationTerms: jsonb('cancellation_terms').$type<CancellationPolicy>(),
     cancellationPolicy: text('cancellation_policy').notNull().default(''),
     equipmentProvided: boolean('equipment_provided').notNull().default(false),
     seasonDependent: boolean('season_dependent').notNull().default(false),

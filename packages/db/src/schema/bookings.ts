@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import {
   BOOKING_STATUSES,
   BOOKING_TYPES,
   CABIN_CLASSES,
+  type CancellationPolicy,
+  DEPOSIT_DUE_ON,
   PAYMENT_PROVIDERS,
   PAYMENT_STATES,
   PAYMENT_STATUSES,
+  type PaymentTerms,
+  REMINDER_KINDS,
+  SCHEDULE_LINE_KINDS,
+  SCHEDULE_LINE_STATUSES,
   WISHLIST_TYPES,
 } from '@meridian/validators/booking-constants'
 import { activities } from './activities.ts'
@@ -58,6 +64,25 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason').notNull().default(''),
+    /** The payment terms the schedule was cut with (the booking's own, else its supplier's, else the settings'). */
+    scheduleTerms: jsonb('schedule_terms').$type<PaymentTerms>(),
+    /** The cancellation policy in force for it (the booking's own, else its activity's, its supplier's, the settings'). */
+    cancellationTerms: jsonb('cancellation_terms').$type<CancellationPolicy>(),
+    /** The IANA time zone its deadlines fall in (the supplier's, else UTC). */
+    policyTimeZone: text('policy_time_zone').notNull().default('UTC'),
+    /** Until when it is cancelled without a fee (null: no fee ever, or no policy). */
+    freeCancelUntil: timestamp('free_cancel_until', { withTimezone: true }),
+    /** What cancelling cost, and what is owed back of what was paid, once cancelled. */
+    cancellationFee: numeric('cancellation_fee', { precision: 14, scale: 2 }),
+    refundOwed: numeric('refund_owed', { precision: 14, scale: 2 }),
+    /** The supplier's confirmation number and staff's notes about the service (on the voucher). */
+    supplierConfirmation: text('supplier_confirmation').notNull().default(''),
+    supplierNotes: text('supplier_notes').notNull().default(''),
+    supplierConfirmedAt: timestamp('supplier_confirmed_at', { withTimezone: true }),
+    /** The reference bookings paid and cancelled together share (a multi-city itinerary, an accepted proposal). */
+    packageReference: text('package_reference'),
+    /** The booking this one replaced (a withdrawn flight rebooked). */
+    rebookedFromId: integer('rebooked_from_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
     /** The name, reference and title as search compares them (lower case, no accents). */
     searchText: text('search_text').generatedAlwaysAs(sql`meridian_search_key(reference || ' ' || title)`),
     ...timestamps,
@@ -77,11 +102,95 @@ export const bookings = pgTable(
     index('bookings_activity_idx').on(t.activityId),
     index('bookings_item_idx').on(t.itineraryItemId),
     index('bookings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('bookings_package_idx')
+      .on(t.packageReference)
+      .where(sql`${t.packageReference} is not null`),
+    // The Due soon list's free-cancellation deadlines of live bookings.
+    index('bookings_free_cancel_idx')
+      .on(t.freeCancelUntil)
+      .where(sql`${t.status} <> 'cancelled' and ${t.freeCancelUntil} is not null`),
     check('bookings_party_check', sql`${t.partySize} >= 1`),
     check('bookings_rooms_check', sql`${t.rooms} is null or ${t.rooms} >= 1`),
     check('bookings_amount_check', sql`${t.amount} >= 0`),
     check('bookings_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.serviceDate}`),
+    check('bookings_fee_check', sql`${t.cancellationFee} is null or ${t.cancellationFee} >= 0`),
+    check('bookings_refund_owed_check', sql`${t.refundOwed} is null or ${t.refundOwed} >= 0`),
   ],
+)
+
+/**
+ * A line of a booking's payment schedule (docs/bookings.md "Payment schedules"): the deposit and the balance, or the
+ * whole amount. A booking's lines add up to its amount exactly, in its currency.
+ */
+export const paymentScheduleLines = pgTable(
+  'payment_schedule_lines',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: SCHEDULE_LINE_KINDS }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: SCHEDULE_LINE_STATUSES }).notNull().default('due'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waivedBy: integer('waived_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_schedule_lines_position_key').on(t.bookingId, t.position),
+    // The Due soon list and the reminders: open lines by due date.
+    index('payment_schedule_lines_open_idx')
+      .on(t.dueOn, t.id)
+      .where(sql`${t.status} in ('due', 'overdue')`),
+    check('payment_schedule_lines_amount_check', sql`${t.amount} >= 0`),
+  ],
+)
+
+/** The defaults of payment terms, cancellation policies and reminders (one row, id 1; docs/bookings.md). */
+export const bookingSettings = pgTable(
+  'booking_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).default('30'),
+    depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }),
+    depositDue: text('deposit_due', { enum: DEPOSIT_DUE_ON }).notNull().default('acceptance'),
+    balanceDays: integer('balance_days').notNull().default(42),
+    cancellationTerms: jsonb('cancellation_terms')
+      .$type<CancellationPolicy>()
+      .notNull()
+      .default({ steps: [{ days_before: 30, percent: '25', amount: null }, { days_before: 14, percent: '100', amount: null }] }),
+    reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default([7, 1]),
+    ...timestamps,
+  },
+  (t) => [
+    check('booking_settings_singleton', sql`${t.id} = 1`),
+    check('booking_settings_deposit_check', sql`${t.depositPercent} is null or ${t.depositPercent} between 0 and 100`),
+    check('booking_settings_balance_check', sql`${t.balanceDays} between 0 and 365`),
+  ],
+)
+
+/**
+ * A reminder sent (docs/bookings.md "Reminders"): one row per kind, target and number of days before, so a reminder
+ * goes out once however many processes look for it, and one missed while the server was down goes out when it starts.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The schedule line reminded of (0 for a free-cancellation deadline, which is the booking's). */
+    lineId: integer('line_id').notNull().default(0),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('booking_reminders_once_key').on(t.kind, t.bookingId, t.lineId, t.daysBefore)],
 )
 
 /**
@@ -109,14 +218,18 @@ export const payments = pgTable(
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundReference: text('refund_reference').notNull().default(''),
+    /** The schedule line it pays (null: a payment made before schedules, of the whole booking). */
+    scheduleLineId: integer('schedule_line_id').references(() => paymentScheduleLines.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
-    uniqueIndex('payments_booking_settled_key')
-      .on(t.bookingId)
+    // One payment that went through per schedule line (per booking for a payment made before schedules).
+    uniqueIndex('payments_line_settled_key')
+      .on(t.bookingId, sql`coalesce(${t.scheduleLineId}, 0)`)
       .where(sql`${t.status} in ('succeeded', 'refunded', 'refund_due')`),
     index('payments_booking_idx').on(t.bookingId, t.createdAt.desc()),
+    index('payments_line_idx').on(t.scheduleLineId),
     index('payments_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
     // The analytics' revenue (docs/analytics.md): payments received, by when.
     index('payments_received_idx').on(t.confirmedAt).where(sql`${t.status} = 'succeeded'`),

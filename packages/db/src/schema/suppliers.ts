@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { countries } from './destinations.ts'
+import type { CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import { API_SYNC_STATUSES, SUPPLIER_STATUSES, SUPPLIER_TYPES } from '@meridian/validators/catalogue-constants'
 
 
@@ -30,6 +31,12 @@ export const suppliers = pgTable(
     languagesSupported: jsonb('languages_supported').$type<string[]>().notNull().default([]),
     verified: boolean('verified').notNull().default(false),
     paymentTerms: text('payment_terms').notNull().default(''),
+    /** Its deposit and balance terms, where they differ from the settings' (docs/bookings.md "Payment schedules"). */
+    scheduleTerms: jsonb('schedule_terms').$type<PaymentTerms>(),
+    /** Its cancellation policy, where it differs from the settings' (docs/bookings.md "Cancellation policies"). */
+    cancellationTerms: jsonb('cancellation_terms').$type<CancellationPolicy>(),
+    /** The IANA time zone its deadlines fall in ('' for UTC). */
+    timeZone: text('time_zone').notNull().default(''),
     notes: text('notes').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     externalApiIds: jsonb('external_api_ids').$type<Record<string, string>>().notNull().default({}),

@@ -17,8 +17,20 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 }
 
 /** A booking's payment state. */
-export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', refund_due: 'Refund due' }
-export const PAYMENT_STATE_COLORS: Record<PaymentState, string> = { unpaid: 'yellow', paid: 'green', refunded: 'blue', refund_due: 'orange' }
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  unpaid: 'Unpaid',
+  partly_paid: 'Deposit paid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  refund_due: 'Refund due',
+}
+export const PAYMENT_STATE_COLORS: Record<PaymentState, string> = {
+  unpaid: 'yellow',
+  partly_paid: 'cyan',
+  paid: 'green',
+  refunded: 'blue',
+  refund_due: 'orange',
+}
 
 export const METHOD_LABELS: Record<string, string> = { bank_transfer: 'Bank transfer', on_site: 'Paid on site', card: 'Card' }
 export const PROVIDER_LABELS: Record<string, string> = { manual: 'Bank transfer or on site', stripe: 'Card (Stripe)' }
