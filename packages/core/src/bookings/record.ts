@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { and, bookings, type Database, eq, trips } from '@meridian/db'
-import type { BookingStatus, BookingType, CabinClass } from '@meridian/validators/booking-constants'
+import type { BookingStatus, BookingType, CabinClass, CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import { DomainError } from '../errors.ts'
+import { applyLifecycle } from './terms.ts'
 
 export type BookingRow = typeof bookings.$inferSelect
 
@@ -27,6 +28,11 @@ export interface NewBooking {
   notes?: string
   status?: BookingStatus
   confirmedBy?: number | null
+  /** Terms of its own, instead of its activity's, supplier's or the settings' (docs/bookings.md). */
+  scheduleTerms?: PaymentTerms | null
+  cancellationTerms?: CancellationPolicy | null
+  /** The reference of the bookings it is paid and cancelled with (a multi-city itinerary, an accepted proposal). */
+  packageReference?: string | null
 }
 
 /** Letters and digits that cannot be misread (no 0/O, 1/I/L): a reference read out over the phone survives. */
@@ -74,15 +80,23 @@ function bookingValues(input: NewBooking, reference: string): typeof bookings.$i
     notes: input.notes ?? '',
     confirmedAt: status === 'confirmed' ? new Date() : null,
     confirmedBy: status === 'confirmed' ? (input.confirmedBy ?? null) : null,
+    scheduleTerms: input.scheduleTerms ?? null,
+    cancellationTerms: input.cancellationTerms ?? null,
+    packageReference: input.packageReference ?? null,
   }
 }
 
 /**
  * Writes one booking inside the caller's transaction (which also takes what the booking holds: seats, a slot) and
- * answers the row. The reference is drawn again on the rare clash. Checks the trip belongs to the traveler.
+ * answers the row, with its terms, free-cancellation deadline and payment schedule (applyLifecycle). The reference is
+ * drawn again on the rare clash. Checks the trip belongs to the traveler.
  */
 export async function insertBooking(tx: Database, input: NewBooking): Promise<BookingRow> {
   await assertTravelerTrip(tx, input.travelerId, input.tripId)
+  return (await applyLifecycle(tx, [await insertRow(tx, input)]))[0]!
+}
+
+async function insertRow(tx: Database, input: NewBooking): Promise<BookingRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await tx.insert(bookings).values(bookingValues(input, newBookingReference())).onConflictDoNothing({ target: bookings.reference }).returning()
     if (row) return row
@@ -109,9 +123,9 @@ export async function insertBookings(tx: Database, inputs: NewBooking[]): Promis
   const out: BookingRow[] = []
   for (const [i, input] of inputs.entries()) {
     const row = drawn.indexOf(drawn[i]!) === i ? byReference.get(drawn[i]!) : undefined
-    out.push(row ?? (await insertBooking(tx, input)))
+    out.push(row ?? (await insertRow(tx, input)))
   }
-  return out
+  return applyLifecycle(tx, out)
 }
 
 /** A booking as every call answers it (docs/bookings.md "The booking"); the spec's names: type, title, status, date, amount, details. */

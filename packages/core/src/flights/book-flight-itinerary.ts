@@ -62,7 +62,7 @@ export async function bookFlightItinerary(ctx: ServiceContext, input: unknown) {
     const reference = out[0]!.booking.reference
     const rows = await tx
       .update(bookings)
-      .set({ details: sql`jsonb_set(${bookings.details}, '{itinerary,reference}', to_jsonb(${reference}::text))` })
+      .set({ details: sql`jsonb_set(${bookings.details}, '{itinerary,reference}', to_jsonb(${reference}::text))`, packageReference: reference })
       .where(
         inArray(
           bookings.id,

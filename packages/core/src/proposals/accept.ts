@@ -160,7 +160,8 @@ export async function acceptProposal(ctx: ServiceContext, rawId: unknown, input:
       }
       const made = await insertBookings(
         tx,
-        toBook.map((b) => b.booking),
+        // The bookings of one accepted proposal are paid and cancelled together (docs/bookings.md).
+        toBook.map((b) => ({ ...b.booking, packageReference: `P-${row.id}` })),
       )
       made.forEach((row, i) => (toBook[i]!.line.booking = row.reference))
       const bookings = lines.flatMap((l) => (l.booking ? [l.booking] : []))
