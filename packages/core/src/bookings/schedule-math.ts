@@ -23,8 +23,8 @@ export interface CutLine {
 }
 
 /**
- * A booking's schedule: the deposit (a percentage of the amount rounded half up at the currency's minor unit, or the
- * fixed amount, never above the amount) due `depositDueOn`, and the rest due `balance_days` before the service date.
+ * A booking's schedule: the deposit (a percentage of the amount, or the fixed amount, never above the amount; rounded
+ * half up at the currency's minor unit, so a yen deposit is whole yen) due `depositDueOn`, and the rest due `balance_days` before the service date.
  * One `full` line when there is nothing to split: no deposit, a deposit of the whole amount, or a balance that would
  * fall due on or before the deposit. The lines always add up to the amount exactly; a 0.00 amount (a stay not yet
  * quoted) has no lines.
@@ -35,7 +35,7 @@ export function cutSchedule(input: { amount: string; currency: string; terms: Pa
   const { terms, currency } = input
   const places = linePlaces(currency)
   let deposit = new Dec(0)
-  if (terms.deposit_amount !== null) deposit = Dec.min(new Dec(terms.deposit_amount), total)
+  if (terms.deposit_amount !== null) deposit = Dec.min(new Dec(terms.deposit_amount), total).toDecimalPlaces(places, Dec.ROUND_HALF_UP)
   else if (terms.deposit_percent !== null) deposit = total.times(terms.deposit_percent).div(100).toDecimalPlaces(places, Dec.ROUND_HALF_UP)
   const balanceDue = shiftDays(input.serviceDate, -terms.balance_days)
   const full = (): CutLine[] => [{ position: 1, kind: 'full', amount: total.toFixed(2), currency, dueOn: input.depositDueOn }]
