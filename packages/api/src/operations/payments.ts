@@ -24,8 +24,8 @@ const mark = (service: typeof core.markPaymentReceived, at: At, summary: string,
 export const payments = {
   createIntent: payers.create(core.createPaymentIntent, {
     at: `POST ${base}/create-intent/`,
-    summary: 'Start paying a booking (201; 200 for an intent already open)',
-    body: jsonBody({ booking_id: { type: 'integer', minimum: 1 } }, ['booking_id']),
+    summary: 'Start paying a line of a booking’s schedule: the one named, else the next due (201; 200 for an intent already open)',
+    body: jsonBody({ booking_id: { type: 'integer', minimum: 1 }, line_id: { type: 'integer', minimum: 1, description: 'A schedule line still due; the next one when left out.' } }, ['booking_id']),
     alsoStatus: [200],
     errors: [409, 503],
   }),

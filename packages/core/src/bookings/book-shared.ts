@@ -7,7 +7,7 @@ import type { CatalogueActivityDto } from '../activities/serialize.ts'
 import { idOf } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { bookingScope, rolesOnBooking } from './access.ts'
-import { bookingDetail, loadBooking } from './bookings.ts'
+import { detailOf, loadBooking } from './bookings.ts'
 import { BOOKING_MESSAGES } from './messages.ts'
 
 /* What booking an activity, an itinerary item and a trip share (book-activity.ts, book-item.ts, book-trip.ts). */
@@ -24,7 +24,7 @@ export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getU
 /** The booking as its booker sees it right after the write. */
 export async function answer(db: Database, actor: Actor, id: number) {
   const booking = await loadBooking(db, actor, id)
-  return bookingDetail(booking, rolesOnBooking(actor, bookingScope(actor) ?? 'own', booking))
+  return detailOf(db, booking, rolesOnBooking(actor, bookingScope(actor) ?? 'own', booking))
 }
 
 /** An active activity, or 404. */

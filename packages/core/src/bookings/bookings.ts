@@ -11,6 +11,7 @@ import { BOOKINGS_PAGE_SIZE, ListBookingsQuery } from '@meridian/validators'
 import { BOOKING_MESSAGES } from './messages.ts'
 import { type BookingRow, serializeBooking } from './record.ts'
 import { allowedBookingMoves } from './transitions.ts'
+import { type ScheduleLine, scheduleOf, scheduleSummary, serializeLine } from '../payments/lines.ts'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -152,27 +153,34 @@ export async function findVisibleBooking(ctx: ServiceContext, rawId: unknown, op
   return { actor, scope, booking, roles: rolesOnBooking(actor, scope, booking) }
 }
 
-/** The detail: the booking, its trip and traveler, and what the actor may do with it now. */
-export function bookingDetail(booking: LoadedBooking, roles: ReturnType<typeof rolesOnBooking>, today = todayUtc()) {
+/** The detail: the booking, its trip and traveler, its payment schedule, and what the actor may do with it now. */
+export function bookingDetail(booking: LoadedBooking, roles: ReturnType<typeof rolesOnBooking>, lines: ScheduleLine[], today = todayUtc()) {
   const moves = allowedBookingMoves(roles, booking.status as BookingStatus, booking.serviceDate, today)
   const open = booking.status !== 'cancelled'
+  const summary = scheduleSummary(lines)
   return {
     ...bookingDto(booking),
+    schedule: { lines: lines.map(serializeLine), ...summary },
     can: {
       confirm: moves.includes('confirmed'),
       cancel: moves.includes('cancelled'),
       /** A stay request: confirming it takes the quoted total and currency. */
       quote: moves.includes('confirmed') && booking.bookingType === 'hotel',
-      pay: open && roles.traveler && booking.paymentState === 'unpaid' && /[1-9]/.test(booking.amount),
+      pay: open && roles.traveler && summary.next_due !== null && (booking.paymentState === 'unpaid' || booking.paymentState === 'partly_paid'),
     },
   }
 }
 export type BookingDetail = ReturnType<typeof bookingDetail>
 
-/** GET /api/bookings/{id}/: one booking the actor may see (404 otherwise), with what they may do with it. */
+/** The detail of a booking read with its schedule. */
+export async function detailOf(db: Database | Tx, booking: LoadedBooking, roles: ReturnType<typeof rolesOnBooking>): Promise<BookingDetail> {
+  return bookingDetail(booking, roles, await scheduleOf(db as Database, booking.id))
+}
+
+/** GET /api/bookings/{id}/: one booking the actor may see (404 otherwise), with its schedule and what they may do with it. */
 export async function getBooking(ctx: ServiceContext, rawId: unknown): Promise<BookingDetail> {
   const { booking, roles } = await findVisibleBooking(ctx, rawId)
-  return bookingDetail(booking, roles)
+  return detailOf(ctx.db, booking, roles)
 }
 
 /** The list's filters of a query, for the export (which reads the same set, unpaged). */

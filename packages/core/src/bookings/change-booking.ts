@@ -6,7 +6,8 @@ import { DomainError } from '../errors.ts'
 import { refundAfterCancel } from '../payments/refunds.ts'
 import { parseInput } from '../validation.ts'
 import { requireBookingScope, requireBookingStaff } from './access.ts'
-import { type BookingDetail, bookingDetail, findVisibleBooking } from './bookings.ts'
+import { type BookingDetail, detailOf, findVisibleBooking } from './bookings.ts'
+import { writeSchedule } from './terms.ts'
 import { CancelBookingInput, ConfirmBookingInput } from '@meridian/validators'
 import { BOOKING_MESSAGES } from './messages.ts'
 import { notifyTripStatus } from '../notifications/events.ts'
@@ -70,16 +71,19 @@ export async function confirmBooking(ctx: ServiceContext, rawId: unknown, input:
     else if (data.amount !== '' || data.currency !== '') {
       throw DomainError.invalid({ amount: [`The amount of a ${booking.bookingType} booking comes from what was booked.`] })
     }
-    await tx
+    const [confirmed] = await tx
       .update(bookings)
       .set({ status: 'confirmed', confirmedAt: new Date(), confirmedBy: actor.id, ...(quote ?? {}) })
       .where(eq(bookings.id, booking.id))
+      .returning()
+    // A stay quoted (or quoted again) is scheduled at its new total: the deposit and balance of its terms.
+    if (quote) await writeSchedule(tx, confirmed!)
     await notifyBookingStatus(tx, booking, 'confirmed', actor.id)
     if (fromProposal && booking.tripId !== null) await tripBookedWhenConfirmed(tx, booking.tripId, (booking.details.proposal as { id: number }).id, actor.id)
     return booking.id
   })
   const { booking, roles } = await findVisibleBooking(ctx, id)
-  return bookingDetail(booking, roles)
+  return detailOf(ctx.db, booking, roles)
 }
 
 /**
@@ -111,7 +115,7 @@ export async function cancelBooking(ctx: ServiceContext, rawId: unknown, input: 
   // Paid: refunded or recorded as due; unpaid: payments still awaiting money are given up.
   await refundAfterCancel(ctx, cancelled.id)
   const { booking, roles } = await findVisibleBooking(ctx, cancelled.id)
-  return bookingDetail(booking, roles)
+  return detailOf(ctx.db, booking, roles)
 }
 
 /** The active currencies a stay can be quoted in (the confirm form's choices), by display order. Staff only. */

@@ -1,4 +1,4 @@
-import { activities, bookingSettings, bookings, type Database, eq, inArray, paymentScheduleLines, suppliers } from '@meridian/db'
+import { activities, and, bookingSettings, bookings, type Database, eq, inArray, paymentScheduleLines, payments, suppliers } from '@meridian/db'
 import type { CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import { knownZone } from '../flights/time.ts'
 import type { BookingRow } from './record.ts'
@@ -116,7 +116,15 @@ export async function writeSchedule(tx: Database, booking: BookingRow): Promise<
   const existing = await tx.select().from(paymentScheduleLines).where(eq(paymentScheduleLines.bookingId, booking.id))
   const settled = existing.filter((l) => l.status === 'paid' || l.status === 'waived')
   const open = existing.filter((l) => l.status === 'due' || l.status === 'overdue')
-  if (open.length) await tx.delete(paymentScheduleLines).where(inArray(paymentScheduleLines.id, open.map((l) => l.id)))
+  if (open.length) {
+    const ids = open.map((l) => l.id)
+    // Payments started for the old lines are given up: nobody pays a line that is no more.
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(inArray(payments.scheduleLineId, ids), eq(payments.status, 'requires_payment')))
+    await tx.delete(paymentScheduleLines).where(inArray(paymentScheduleLines.id, ids))
+  }
   const settledCents = settled.reduce((sum, l) => sum + BigInt(l.amount.replace('.', '')), 0n)
   const leftCents = BigInt(booking.amount.replace('.', '')) - settledCents
   if (leftCents <= 0n) return

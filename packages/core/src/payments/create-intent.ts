@@ -1,5 +1,6 @@
 import { parseRecordId } from '@meridian/validators'
 import { and, desc, eq, inArray, payments } from '@meridian/db'
+import { lineToPay, type ScheduleLine } from './lines.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { loadPaymentBooking, type PaymentBooking, requirePayer } from './access.ts'
@@ -20,44 +21,64 @@ export function recordIdField(input: unknown, field: string): number {
   return id
 }
 
-/** Whether a booking can be paid now: not cancelled, not paid (nor refunded), priced. 409 with the reason otherwise. */
-export function assertPayable(booking: PaymentBooking, provider: { name: string }): void {
-  if (booking.status === 'cancelled') throw new DomainError('conflict', PAYMENT_MESSAGES.bookingCancelled)
-  if (booking.paymentState === 'paid') throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
-  if (booking.paymentState !== 'unpaid') throw new DomainError('conflict', PAYMENT_MESSAGES.refundState(booking.paymentState))
-  if (Number(booking.amount) === 0) throw new DomainError('conflict', PAYMENT_MESSAGES.notQuoted)
-  if (provider.name === 'stripe') {
-    try {
-      toMinorUnits(booking.amount, booking.currency)
-    } catch (error) {
-      if (error instanceof AmountNotChargeableError) throw new DomainError('conflict', PAYMENT_MESSAGES.notChargeable(booking.currency))
-      throw error
-    }
-  }
+/** An optional record id from a body field (null when absent), or a field error on it. */
+export function optionalIdField(input: unknown, field: string): number | null {
+  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined
+  if (raw === undefined || raw === null || raw === '') return null
+  const id = parseRecordId(raw)
+  if (id === null) throw DomainError.invalid({ [field]: ['A valid integer is required.'] })
+  return id
 }
 
 /**
- * POST /api/payments/create-intent/ `{booking_id}`: a payment for one of the traveler's own bookings (404 for
- * another's), in the configured provider, for the booking's amount and currency (never the client's). Asked again
- * for the same unpaid booking it answers the live payment rather than a second (`created: false`); a booking
- * re-quoted since gets a new one and the old one is given up. With the next step: the bank details and the
+ * Whether a booking can be paid now: not cancelled, priced, with a line of its schedule still due (the one named, or
+ * the next). 409 with the reason otherwise. Answers the line a payment would pay.
+ */
+export async function assertPayable(db: Parameters<typeof lineToPay>[0], booking: PaymentBooking, provider: { name: string }, lineId: number | null = null): Promise<ScheduleLine> {
+  if (booking.status === 'cancelled') throw new DomainError('conflict', PAYMENT_MESSAGES.bookingCancelled)
+  if (booking.paymentState === 'paid') throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
+  if (booking.paymentState === 'refunded' || booking.paymentState === 'refund_due') throw new DomainError('conflict', PAYMENT_MESSAGES.refundState(booking.paymentState))
+  if (Number(booking.amount) === 0) throw new DomainError('conflict', PAYMENT_MESSAGES.notQuoted)
+  const line = await lineToPay(db, booking.id, lineId)
+  if (!line) throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
+  if (provider.name === 'stripe') {
+    try {
+      toMinorUnits(line.amount, line.currency)
+    } catch (error) {
+      if (error instanceof AmountNotChargeableError) throw new DomainError('conflict', PAYMENT_MESSAGES.notChargeable(line.currency))
+      throw error
+    }
+  }
+  return line
+}
+
+/**
+ * POST /api/payments/create-intent/ `{booking_id, line_id?}`: a payment for one of the traveler's own bookings (404
+ * for another's), in the configured provider, of one line of its schedule (the one named, else the next due: the
+ * deposit, then the balance), for the line's amount and currency (never the client's). Asked again for the same line
+ * it answers the live payment rather than a second (`created: false`); a line re-cut since (a stay re-quoted) gets a
+ * new one and the old one is given up. With the next step: the bank details and the
  * reference to quote (manual), or Stripe.js's client secret.
  */
 export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
   const actor = requirePayer(ctx)
   const bookingId = recordIdField(input, 'booking_id')
+  const lineId = optionalIdField(input, 'line_id')
   const provider = activePaymentProvider(ctx.config)
   return ctx.db.transaction(async (tx) => {
     // The booking's row is held until the payment is written: two creates for one booking take turns.
     const booking = await loadPaymentBooking(tx, bookingId, actor, true)
     if (!booking || booking.travelerId !== actor.id) throw DomainError.invalid({ booking_id: [PAYMENT_MESSAGES.bookingChoice] })
-    assertPayable(booking, provider)
-    const live = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
-      .orderBy(desc(payments.id))
-    const reusable = live.find((p) => p.provider === provider.name && p.amount === booking.amount && p.currency === booking.currency)
+    const line = await assertPayable(tx, booking, provider, lineId)
+    // The live payments of this line, and of lines re-cut since (no line any more): nobody pays those.
+    const live = (
+      await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
+        .orderBy(desc(payments.id))
+    ).filter((p) => p.scheduleLineId === line.id || p.scheduleLineId === null)
+    const reusable = live.find((p) => p.scheduleLineId === line.id && p.provider === provider.name && p.amount === line.amount && p.currency === line.currency)
     const ref = { reference: booking.reference, title: booking.title, travelerId: booking.travelerId }
     const answer = (p: typeof payments.$inferSelect, clientSecret: string | null, nextAction: NextAction, created: boolean) => ({
       ...serializePayment(p, ref),
@@ -91,14 +112,14 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
     const created = await viaProvider(
       () =>
         provider.createIntent({
-          amount: booking.amount,
-          currency: booking.currency,
+          amount: line.amount,
+          currency: line.currency,
           bookingId: booking.id,
           reference: booking.reference,
           // A retry after a failed write asks for the same intent again, not a second one.
-          idempotencyKey: `meridian-booking-${booking.id}-${made + 1}-${booking.amount}-${booking.currency}`,
+          idempotencyKey: `meridian-booking-${booking.id}-line-${line.id}-${made + 1}-${line.amount}-${line.currency}`,
         }),
-      booking.currency,
+      line.currency,
     )
     const [row] = await tx
       .insert(payments)
@@ -106,8 +127,9 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
         bookingId: booking.id,
         provider: provider.name,
         intentId: created.intentId,
-        amount: booking.amount,
-        currency: booking.currency,
+        amount: line.amount,
+        currency: line.currency,
+        scheduleLineId: line.id,
         status: 'requires_payment',
         createdBy: actor.id,
       })

@@ -9,6 +9,9 @@ export const PAYMENT_MESSAGES = {
   notFound: 'The requested payment was not found.',
   bookingCancelled: 'This booking is cancelled: there is nothing to pay.',
   alreadyPaid: 'This booking is already paid.',
+  /** A line_id that names no open line of the booking (docs/bookings.md "Payment schedules"). */
+  lineChoice: 'Select a line of this booking’s schedule that is still due.',
+  lineAlreadyPaid: 'This line of the schedule is already paid.',
   refundState: (state: string) => `This booking’s payment is ${state === 'refund_due' ? 'due to be refunded' : 'refunded'}: it cannot be paid again.`,
   notQuoted: 'This booking has no price yet: it can be paid once staff have quoted it.',
   notChargeable: (currency: string) => `This amount cannot be charged in ${currency}: the currency has no such fractions. Ask staff to correct the price.`,
@@ -23,6 +26,8 @@ export const PAYMENT_MESSAGES = {
   badSignature: 'Invalid webhook signature.',
   received: (reference: string) => `Payment received for booking ${reference}`,
   receivedBody: (amount: string, confirmed: boolean) => `${amount} received${confirmed ? '; your booking is confirmed.' : '.'}`,
+  /** What is left after a payment of a line, when something is (the deposit paid, the balance due on a date). */
+  nextDue: (amount: string, dueOn: string) => ` Next: ${amount} due on ${dueOn}.`,
   refundPaid: (reference: string) => `Refund paid for booking ${reference}`,
 } as const
 

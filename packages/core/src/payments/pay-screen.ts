@@ -4,6 +4,7 @@ import { idOf } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { loadPaymentBooking, requirePaymentScope, staffOn, visibleBooking } from './access.ts'
 import { assertPayable } from './create-intent.ts'
+import { scheduleOf, scheduleSummary, serializeLine } from './lines.ts'
 import { MANUAL_METHODS, METHOD_LABELS, PAYMENT_MESSAGES } from './messages.ts'
 import { activePaymentProvider, type NextAction } from './providers/index.ts'
 import { serializePayment } from './serialize.ts'
@@ -27,13 +28,16 @@ export async function getPayScreen(ctx: ServiceContext, rawBookingId: unknown) {
   const ref = { reference: booking.reference, title: booking.title, travelerId: booking.travelerId }
   let payable: string | null = null
   try {
-    assertPayable(booking, provider)
+    await assertPayable(ctx.db, booking, provider)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     payable = error.message
   }
+  const lines = await scheduleOf(ctx.db, booking.id)
+  const summary = scheduleSummary(lines)
   const staff = staffOn(actor, scope, booking)
-  const live = rows.find((p) => p.status === 'requires_payment' && p.provider === provider.name) ?? null
+  // The live payment of the next line due (the one Pay now pays).
+  const live = rows.find((p) => p.status === 'requires_payment' && p.provider === provider.name && (p.scheduleLineId === null || p.scheduleLineId === summary.next_due?.id)) ?? null
   const due = rows.find((p) => p.status === 'refund_due') ?? null
   const nextAction: NextAction = provider.nextAction(booking.reference)
   return {
@@ -50,6 +54,8 @@ export async function getPayScreen(ctx: ServiceContext, rawBookingId: unknown) {
     },
     provider: provider.name,
     next_action: nextAction,
+    /** Its payment schedule (docs/bookings.md "Payment schedules"): the lines, what is paid, what is open, the next due. */
+    schedule: { lines: lines.map(serializeLine), ...summary },
     /** Why it cannot be paid now (cancelled, paid, not quoted yet), or null. */
     not_payable: payable,
     live_payment: live ? serializePayment(live, ref) : null,

@@ -2,6 +2,7 @@ import { and, bookings, type DatabaseHandle, eq, notifications, payments, travel
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking } from '../bookings/change-booking.ts'
 import { insertBooking, type NewBooking } from '../bookings/record.ts'
+import { writeSchedule } from '../bookings/terms.ts'
 import type { ServiceContext } from '../context.ts'
 import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import { confirmPayment, markPaymentReceived } from './confirm.ts'
@@ -87,7 +88,9 @@ describe('create-intent', () => {
     expect(again).toMatchObject({ id: first.id, payment_intent_id: first.payment_intent_id, created: false })
     expect(await paymentRows(b.id)).toHaveLength(1)
 
-    await handle.db.update(bookings).set({ amount: '99.00' }).where(eq(bookings.id, b.id))
+    // Re-quoted: a new amount, and its schedule cut again (as confirming a stay with a new total does).
+    const [requote] = await handle.db.update(bookings).set({ amount: '99.00' }).where(eq(bookings.id, b.id)).returning()
+    await writeSchedule(handle.db, requote!)
     const requoted = await createPaymentIntent(as.traveler!, { booking_id: b.id })
     expect(requoted).toMatchObject({ amount: '99.00', created: true })
     const rows = await paymentRows(b.id)

@@ -1,8 +1,9 @@
-import { and, bookings, type Database, eq, payments, sql } from '@meridian/db'
+import { and, bookings, type Database, eq, paymentScheduleLines, payments, sql } from '@meridian/db'
 import type { BookingRow } from '../bookings/record.ts'
 import { DomainError } from '../errors.ts'
 import { BOOKING_NOTIFICATION_KIND } from '../bookings/notify-booking.ts'
 import { notify, type NotificationKind } from '../notifications/notify.ts'
+import { payLine, scheduleOf, scheduleSummary, stateOfLines } from './lines.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import type { PaymentRow } from './serialize.ts'
 
@@ -27,10 +28,11 @@ export async function paymentBookingId(db: Database, paymentId: number): Promise
 }
 
 /**
- * Record the money of one payment, inside the caller's transaction, with the booking and the payment locked (in that
- * order): the payment succeeded, the booking paid, and a pending booking confirmed (a payment confirms its booking);
- * the traveler told (unless they did it). Idempotent: a payment already settled answers unchanged, so two confirms
- * at once confirm once.
+ * Record the money of one payment, inside the caller's transaction, with the booking, the payment and its schedule
+ * line locked (in that order): the payment succeeded, its line paid, the booking paid (every line paid or waived) or
+ * partly paid (a deposit), and a pending booking confirmed (a payment confirms its booking); the traveler told (unless
+ * they did it), with what is due next. Idempotent: a payment already settled answers unchanged, so two confirms at
+ * once confirm once. A payment made before schedules (no line) pays the whole booking, as it always did.
  */
 export async function settlePayment(tx: Database, paymentId: number, by: { userId: number | null; method?: string }): Promise<Settled> {
   const bookingId = await paymentBookingId(tx, paymentId)
@@ -44,8 +46,10 @@ export async function settlePayment(tx: Database, paymentId: number, by: { userI
     if (payment.provider === 'manual') throw new DomainError('conflict', PAYMENT_MESSAGES.paymentCancelled)
     return same
   }
-  if (booking.paymentState !== 'unpaid') {
-    // Money for a booking another payment already paid: this one is given up, and its money goes back.
+  const [line] = payment.scheduleLineId === null ? [] : await tx.select().from(paymentScheduleLines).where(eq(paymentScheduleLines.id, payment.scheduleLineId)).for('update')
+  const alreadyPaid = line ? line.status === 'paid' || line.status === 'waived' : booking.paymentState !== 'unpaid'
+  if (alreadyPaid || booking.paymentState === 'refunded' || booking.paymentState === 'refund_due') {
+    // Money for a line (or a booking) another payment already paid: this one is given up, and its money goes back.
     const [cancelled] = await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(payments.id, payment.id)).returning()
     return { ...same, payment: cancelled!, duplicate: true }
   }
@@ -55,25 +59,43 @@ export async function settlePayment(tx: Database, paymentId: number, by: { userI
     .set({ status: 'succeeded', confirmedAt: now, confirmedBy: by.userId, method: by.method ?? payment.method, updatedAt: now })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')))
     .returning()
+  let state: 'paid' | 'partly_paid' | 'unpaid' = 'paid'
+  if (line) state = await payLine(tx, line.id, now)
+  else {
+    // A payment of the whole booking, made before schedules: every open line is paid by it.
+    await tx
+      .update(paymentScheduleLines)
+      .set({ status: 'paid', paidAt: now, updatedAt: now })
+      .where(and(eq(paymentScheduleLines.bookingId, booking.id), sql`${paymentScheduleLines.status} in ('due', 'overdue')`))
+    state = stateOfLines(await scheduleOf(tx, booking.id)) === 'partly_paid' ? 'partly_paid' : 'paid'
+  }
   const confirming = booking.status === 'pending'
   const [updated] = await tx
     .update(bookings)
     .set({
-      paymentState: 'paid',
+      paymentState: state,
       ...(confirming ? { status: 'confirmed' as const, confirmedAt: now, confirmedBy: by.userId } : {}),
       updatedAt: now,
     })
     .where(eq(bookings.id, booking.id))
     .returning()
-  // Other intents of this booking nobody will pay any more.
+  // Other intents of this line (or of the whole booking) nobody will pay any more.
   await tx
     .update(payments)
     .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment'), sql`${payments.id} <> ${payment.id}`))
+    .where(
+      and(
+        eq(payments.bookingId, booking.id),
+        eq(payments.status, 'requires_payment'),
+        sql`${payments.id} <> ${payment.id}`,
+        line ? sql`(${payments.scheduleLineId} = ${line.id} or ${payments.scheduleLineId} is null)` : sql`true`,
+      ),
+    )
+  const next = scheduleSummary(await scheduleOf(tx, booking.id)).next_due
   await notify(tx, by.userId === booking.travelerId ? [] : [booking.travelerId], {
     kind: PAYMENT_NOTIFICATION_KIND,
     title: PAYMENT_MESSAGES.received(booking.reference),
-    body: PAYMENT_MESSAGES.receivedBody(`${paid!.amount} ${paid!.currency}`, confirming),
+    body: PAYMENT_MESSAGES.receivedBody(`${paid!.amount} ${paid!.currency}`, confirming) + (next ? PAYMENT_MESSAGES.nextDue(`${next.amount} ${next.currency}`, next.due_on) : ''),
     link: `/dashboard/bookings/${booking.id}/pay`,
   })
   return { payment: paid!, booking: updated!, changed: true, duplicate: false, refundAfter: booking.status === 'cancelled' }
