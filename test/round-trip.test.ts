@@ -255,6 +255,8 @@ function otherValues(value: unknown, property: JsonSchema, field = ''): unknown[
       } else if (alt.format === 'email' || (typeof value === 'string' && value.includes('@'))) out.push(`changed.${value || 'someone@example.com'}`)
       else if (alt.format === 'uri' || (typeof value === 'string' && /^https?:\/\//.test(value))) out.push('https://example.com/edited')
       else if (typeof value === 'string' && /^\+?[\d ()-]{6,}$/.test(value)) out.push('+44 20 7946 0123')
+      // An empty decimal (a fixed deposit where a percentage is set): an amount its pattern takes.
+      else if (value === null && alt.pattern && new RegExp(alt.pattern).test('100.00')) out.push('100.00')
       else if (typeof value === 'string' || value === null) {
         const text = `${value ?? ''}`.slice(0, Math.max(0, (alt.maxLength ?? 200) - 9))
         out.push(`${text} (edited)`.trim(), 'Edited')

@@ -928,6 +928,26 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     owned: { othersOpenTo: [] },
     why: 'A traveler books their own trip’s approved itinerary as a package; another’s trip is not found.',
   },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.settings'],
+    allow: BOOKING_STAFF,
+    why: 'The defaults of payment terms, cancellation policies and reminders: staff read them (experts quote with them); travelers see the terms on their own bookings.',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.updateSettings', 'loader /dashboard/bookings/settings', 'action /dashboard/bookings/settings'],
+    allow: ['superadmin', 'admin'],
+    why: 'Changing the booking settings is for admins (manage_trips) and the superadmin; an expert reads them but is refused a change (403).',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.setTerms'],
+    allow: BOOKING_STAFF,
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff handling a booking give it its own schedule or cancellation policy: admins and the superadmin any, an expert those they handle (another’s: 404). A traveler never sets terms (403).',
+  },
   // Payments (docs/bookings.md "Payments"): the bookings' own rule.
   {
     area: 'Payments',

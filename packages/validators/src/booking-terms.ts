@@ -10,7 +10,6 @@ export const TERMS_MESSAGES = {
   percent: 'Enter a percentage from 0 to 100 with at most 2 decimals.',
   amount: 'Enter an amount of 0 or more with at most 2 decimals.',
   days: 'Enter a whole number of days from 0 to 365.',
-  depositBoth: 'Give a deposit as a percentage or as an amount, not both.',
   depositDue: `Choose one of: ${DEPOSIT_DUE_ON.join(', ')}.`,
   stepFee: 'Give each step a percentage or an amount, not both.',
   stepDays: 'Each step needs its own number of days before.',
@@ -44,7 +43,10 @@ const wholeDays = (message: string, min = 0, max = 365) =>
     v.check((x) => Number.isInteger(x) && x >= min && x <= max, message),
   )
 
-/** Payment terms: a deposit (a percentage or an amount, or none), when it falls due, and the balance's days before. */
+/**
+ * Payment terms: a deposit (a percentage, or a fixed amount which then counts instead of the percentage, or none),
+ * when it falls due, and the balance's days before.
+ */
 export const PaymentTermsInput = v.pipe(
   v.object({
     deposit_percent: v.optional(decimal(TERMS_MESSAGES.percent, 100), null),
@@ -52,10 +54,6 @@ export const PaymentTermsInput = v.pipe(
     deposit_due: v.optional(v.picklist(DEPOSIT_DUE_ON, TERMS_MESSAGES.depositDue), 'acceptance'),
     balance_days: wholeDays(TERMS_MESSAGES.days),
   }),
-  v.forward(
-    v.check((t) => t.deposit_percent === null || t.deposit_amount === null, TERMS_MESSAGES.depositBoth),
-    ['deposit_amount'],
-  ),
   v.transform((t): PaymentTerms => ({ deposit_percent: t.deposit_percent, deposit_amount: t.deposit_amount, deposit_due: t.deposit_due, balance_days: t.balance_days })),
 )
 
@@ -106,4 +104,67 @@ export function describeTerms(terms: PaymentTerms, currency = ''): string {
         : null
   const balance = `${deposit ? 'balance' : 'Paid in full'} ${terms.balance_days} day${terms.balance_days === 1 ? '' : 's'} before`
   return deposit ? `${deposit} on ${terms.deposit_due}, ${balance}.` : `${balance}.`
+}
+
+/** An exact decimal as the calls answer it ("30.00"), or null. */
+const decimalText = v.nullable(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/)))
+
+/** PATCH /api/bookings/settings/: any of the fields (a fixed deposit amount, when set, counts instead of the percentage). */
+export const BookingSettingsBody = v.object({
+  deposit_percent: v.optional(decimalText),
+  deposit_amount: v.optional(decimalText),
+  deposit_due: v.optional(v.picklist(DEPOSIT_DUE_ON)),
+  balance_days: v.optional(v.number()),
+  cancellation_policy: v.optional(CancellationPolicyInput),
+  reminder_days: v.optional(ReminderDaysInput),
+})
+
+/** POST /api/bookings/{id}/terms/: a booking's own schedule terms, cancellation policy, or both, over what it has. */
+export const BookingTermsBody = v.object({
+  deposit_percent: v.optional(decimalText),
+  deposit_amount: v.optional(decimalText),
+  deposit_due: v.optional(v.picklist(DEPOSIT_DUE_ON)),
+  balance_days: v.optional(v.number()),
+  cancellation_policy: v.optional(CancellationPolicyInput),
+})
+
+/** A policy's steps as a form's text area shows them, one a line, the earliest first: `30 days: 25%`, `7 days: 150.00`. */
+export function stepsText(policy: CancellationPolicy | null | undefined): string {
+  return [...(policy?.steps ?? [])]
+    .sort((a, b) => b.days_before - a.days_before)
+    .map((s) => `${s.days_before} days: ${s.percent !== null ? `${s.percent}%` : s.amount}`)
+    .join('\n')
+}
+
+const STEP_LINE = /^\s*(\d{1,4})\s*(?:days?)?\s*(?:before)?\s*[:=,]?\s*(\d{1,12}(?:\.\d{1,2})?)\s*(%)?\s*$/i
+
+/**
+ * The steps a form's text area gives (one a line, as stepsText writes them; blank lines skipped), for
+ * CancellationPolicyInput to check. A line it cannot read is a field error naming it.
+ */
+export function parseStepsText(text: string): { steps: { days_before: number; percent: string | null; amount: string | null }[] } | { error: string } {
+  const steps = []
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    if (!line.trim()) continue
+    const m = STEP_LINE.exec(line)
+    if (!m) return { error: `Line ${i + 1}: write a step as “30 days: 25%” or “7 days: 150.00”.` }
+    steps.push({ days_before: Number(m[1]), percent: m[3] ? m[2]! : null, amount: m[3] ? null : m[2]! })
+  }
+  return { steps }
+}
+
+/**
+ * The terms a form sends (the booking settings, a booking's terms, a supplier), as the calls take them: the schedule's
+ * fields as they are, and `cancellation_policy` from the `cancellation_steps` text area when it is there. A text area
+ * it cannot read answers `stepsError`.
+ */
+export function termsFromForm(values: Record<string, string | undefined>): Record<string, unknown> & { stepsError?: string } {
+  const out: Record<string, unknown> & { stepsError?: string } = {}
+  for (const key of ['deposit_percent', 'deposit_amount', 'deposit_due', 'balance_days'] as const) if (values[key] !== undefined) out[key] = values[key]
+  if (values.cancellation_steps !== undefined) {
+    const parsed = parseStepsText(values.cancellation_steps)
+    if ('error' in parsed) out.stepsError = parsed.error
+    else out.cancellation_policy = { steps: parsed.steps }
+  }
+  return out
 }

@@ -1,6 +1,7 @@
 export * from './auth.ts'
 export * from './quiz.ts'
 export * from './bookings.ts'
+export * from './booking-terms.ts'
 export * from './chat.ts'
 export * from './preferences.ts'
 export * from './monitoring.ts'

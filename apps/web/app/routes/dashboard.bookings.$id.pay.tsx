@@ -20,6 +20,7 @@ import { RouteModal } from '../components/kit/route-modal.tsx'
 import { PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS } from '../components/payments/labels.ts'
 import { ManualInstructions } from '../components/payments/manual-instructions.tsx'
 import { PaymentHistory } from '../components/payments/payment-history.tsx'
+import { ScheduleTable } from '../components/payments/schedule-table.tsx'
 import { StripePayment } from '../components/payments/stripe-payment.tsx'
 import { formatDay, formatMoney } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
@@ -109,13 +110,18 @@ export default function PayBooking() {
         <ErrorBanner message={failed?.message ?? (failed ? Object.values(failed.fields).flat()[0] : null) ?? null} />
         <Facts rows={rows} valueSize="md" />
 
+        <Title order={3} size="h4">
+          Payment schedule
+        </Title>
+        <ScheduleTable schedule={s.schedule} total={b.amount} currency={b.currency} />
+
         {s.not_payable && b.payment_status === 'unpaid' ? <Text>{s.not_payable}</Text> : null}
 
         {s.can.pay && manual ? (
           <>
             <ManualInstructions
-              amount={b.amount}
-              currency={b.currency}
+              amount={s.schedule.next_due?.amount ?? b.amount}
+              currency={s.schedule.next_due?.currency ?? b.currency}
               reference={manual.reference}
               bankDetails={manual.bank_details}
               supportEmail={s.support_email}
@@ -126,13 +132,15 @@ export default function PayBooking() {
                 <input type="hidden" name="back" value={search} />
                 <input type="hidden" name="intent" value="start" />
                 <Button type="submit" loading={busy}>
-                  Pay by bank transfer or on site
+                  {s.schedule.next_due && s.schedule.next_due.kind !== 'full'
+                    ? `Pay the ${s.schedule.next_due.kind} of ${formatMoney(s.schedule.next_due.amount, s.schedule.next_due.currency)} by bank transfer or on site`
+                    : 'Pay by bank transfer or on site'}
                 </Button>
               </Form>
             )}
           </>
         ) : null}
-        {s.can.pay && !manual ? <StripePayment amount={b.amount} currency={b.currency} /> : null}
+        {s.can.pay && !manual ? <StripePayment amount={s.schedule.next_due?.amount ?? b.amount} currency={s.schedule.next_due?.currency ?? b.currency} /> : null}
 
         {s.can.mark_received && s.live_payment ? (
           <Form method="post">

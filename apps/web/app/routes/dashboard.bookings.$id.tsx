@@ -1,11 +1,14 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
-import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, requireBookingScope } from '@meridian/core'
+import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, requireBookingScope, setBookingTerms } from '@meridian/core'
+import { termsFromForm } from '@meridian/validators/booking-terms'
+import { BookingTermsForm } from '../components/bookings/booking-terms-form.tsx'
 import type { BookingStatus, BookingType, PaymentState } from '@meridian/validators/booking-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { ScheduleTable } from '../components/payments/schedule-table.tsx'
 import { Facts } from '../components/kit/facts.tsx'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { awaitsPayment, BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, toBeQuoted } from '../components/bookings/labels.ts'
@@ -21,6 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d
 const listQuery = (search: string) => {
   const params = new URLSearchParams(search)
   params.delete('cancel')
+  params.delete('terms')
   const qs = params.toString()
   return qs ? `?${qs}` : ''
 }
@@ -56,6 +60,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'cancel') {
       const done = await cancelBooking(ctx, params.id, { reason: values.reason ?? '' })
       return backWithToast(here, `Booking ${done.reference} cancelled.`)
+    }
+    if (intent === 'terms') {
+      const { stepsError, ...terms } = termsFromForm(values)
+      if (stepsError) throw DomainError.invalid({ 'cancellation_policy.steps': [stepsError] })
+      const done = await setBookingTerms(ctx, params.id, terms)
+      return backWithToast(here, `Terms of booking ${done.reference} saved.`)
     }
     // Another person's booking is not found before the form is judged.
     await getBooking(ctx, params.id)
@@ -114,6 +124,17 @@ export default function BookingDetails() {
           <Text size="sm" c="dimmed">
             {b.notes}
           </Text>
+        ) : null}
+        {b.schedule.lines.length ? (
+          <Stack gap={4} aria-label="Payment schedule section">
+            <Text fw={600} size="sm">
+              Payment schedule
+            </Text>
+            <ScheduleTable schedule={b.schedule} total={b.amount} currency={b.currency} />
+          </Stack>
+        ) : null}
+        {b.can.terms && new URLSearchParams(search).get('terms') === '1' ? (
+          <BookingTermsForm booking={b} back={back} failure={failure ?? null} busy={busy} closeTo={stepHref(false)} />
         ) : null}
         {b.can.confirm ? (
           <Form method="post" aria-label="Confirm booking">
@@ -178,6 +199,11 @@ export default function BookingDetails() {
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="xs">
+          {b.can.terms && new URLSearchParams(search).get('terms') !== '1' ? (
+            <Button component={Link} to={`${stepHref(false)}${stepHref(false).includes('?') ? '&' : '?'}terms=1`} variant="default" preventScrollReset replace>
+              Change terms
+            </Button>
+          ) : null}
           {b.can.cancel && !step ? (
             <Button component={Link} to={stepHref(true)} color="red" variant="light" preventScrollReset replace>
               Cancel booking

@@ -63,6 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       denied: false as const,
       staff: scope !== 'own',
+      /** Admins and the superadmin keep the booking settings. */
+      admin: scope === 'all',
       me: actor.id,
       search,
       type,
@@ -79,6 +81,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       denied: false as const,
       staff: scope !== 'own',
+      /** Admins and the superadmin keep the booking settings. */
+      admin: scope === 'all',
       me: actor.id,
       search,
       type,
@@ -96,7 +100,7 @@ export default function BookingManagement() {
   const loaded = useLoaderData<typeof loader>()
   const { search: query } = useLocation()
   if (loaded.denied) return <AccessDenied title="Access Denied" message={loaded.message} />
-  const { search, type, summary, count, results, page, pageSize, error, staff, me } = loaded
+  const { search, type, summary, count, results, page, pageSize, error, staff, me, admin } = loaded
   const filterHref = (key: string) => {
     const params = new URLSearchParams()
     if (search) params.set('search', search)
@@ -120,6 +124,11 @@ export default function BookingManagement() {
           <Button component="a" href={`${BASE}/export${exportParams.size ? `?${exportParams}` : ''}`} variant="default" download>
             Export CSV
           </Button>
+          {admin ? (
+            <Button component={Link} to={`${BASE}/settings`} variant="default">
+              Booking settings
+            </Button>
+          ) : null}
         </Group>
       </PageHeader>
       {summary ? <SummaryCards summary={summary} /> : null}

@@ -36,7 +36,20 @@ export const bookings = {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${core.EXPORT_FILE_NAME}"` },
     }),
   }),
-  get: scoped.get(core.getBooking, { at: `GET ${base}/{id}/`, summary: 'One booking' }),
+  settings: staff.read(core.getBookingSettings, { at: `GET ${base}/settings/`, summary: 'The booking settings: default payment terms, cancellation policy and reminder days' }),
+  updateSettings: staff.write(core.updateBookingSettings, {
+    at: `PATCH ${base}/settings/`,
+    summary: 'Change the booking settings (admins)',
+    body: val.BookingSettingsBody,
+    readOnly: ['schedule_text', 'policy_text'],
+  }),
+  get: scoped.get(core.getBooking, { at: `GET ${base}/{id}/`, summary: 'One booking, with its payment schedule' }),
+  setTerms: staff.update(core.setBookingTerms, {
+    at: `POST ${base}/{id}/terms/`,
+    summary: 'Give a booking its own payment terms or cancellation policy (staff handling it)',
+    body: val.BookingTermsBody,
+    errors: [409],
+  }, withData),
   confirm: staff.update(
     core.confirmBooking,
     { at: `POST ${base}/{id}/confirm/`, summary: 'Confirm a booking', body: val.ConfirmBookingInput, errors: [409] },

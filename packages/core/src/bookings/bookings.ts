@@ -11,6 +11,7 @@ import { BOOKINGS_PAGE_SIZE, ListBookingsQuery } from '@meridian/validators'
 import { BOOKING_MESSAGES } from './messages.ts'
 import { type BookingRow, serializeBooking } from './record.ts'
 import { allowedBookingMoves } from './transitions.ts'
+import { describePolicy, describeTerms } from '@meridian/validators/booking-terms'
 import { type ScheduleLine, scheduleOf, scheduleSummary, serializeLine } from '../payments/lines.ts'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -161,11 +162,19 @@ export function bookingDetail(booking: LoadedBooking, roles: ReturnType<typeof r
   return {
     ...bookingDto(booking),
     schedule: { lines: lines.map(serializeLine), ...summary },
+    /** The payment terms the schedule was cut with, and in words. */
+    schedule_terms: booking.scheduleTerms,
+    schedule_text: booking.scheduleTerms ? describeTerms(booking.scheduleTerms, booking.currency) : null,
+    /** The cancellation policy in force for it (null: none, free), and in words. */
+    cancellation_policy: booking.cancellationTerms,
+    policy_text: booking.cancellationTerms ? describePolicy(booking.cancellationTerms, booking.currency) : null,
     can: {
       confirm: moves.includes('confirmed'),
       cancel: moves.includes('cancelled'),
       /** A stay request: confirming it takes the quoted total and currency. */
       quote: moves.includes('confirmed') && booking.bookingType === 'hotel',
+      /** Staff handling it may set its own schedule and cancellation policy. */
+      terms: open && roles.staff,
       pay: open && roles.traveler && summary.next_due !== null && (booking.paymentState === 'unpaid' || booking.paymentState === 'partly_paid'),
     },
   }

@@ -26,4 +26,8 @@ export const BOOKING_MESSAGES = {
   tripClosed: 'A completed or cancelled trip cannot be booked.',
   tripStarted: 'This trip has already started.',
   frozenPrice: 'This booking comes from an accepted proposal: its price is the one the traveler accepted.',
+  settingsDenied: 'Only admins can change the booking settings.',
+  termsDenied: 'Only staff handling this booking can change its terms.',
+  termsCancelled: 'A cancelled booking keeps the terms it had.',
+  termsEmpty: 'Give a schedule, a cancellation policy, or both.',
 } as const

@@ -1,7 +1,6 @@
 import { activities, and, bookingSettings, bookings, type Database, eq, inArray, paymentScheduleLines, payments, suppliers } from '@meridian/db'
 import type { CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import { knownZone } from '../flights/time.ts'
-import type { BookingRow } from './record.ts'
 import { cutSchedule, freeCancelUntil } from './schedule-math.ts'
 
 /*
@@ -11,6 +10,8 @@ import { cutSchedule, freeCancelUntil } from './schedule-math.ts'
  */
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect
+/** A booking's row (as record.ts names it; written out here, which record.ts imports). */
+type BookingRow = typeof bookings.$inferSelect
 
 /** The one row of booking settings (made with the defaults when missing). */
 export async function loadBookingSettings(db: Database): Promise<BookingSettingsRow> {
@@ -130,21 +131,20 @@ export async function writeSchedule(tx: Database, booking: BookingRow): Promise<
   if (leftCents <= 0n) return
   const left = `${leftCents / 100n}.${String(leftCents % 100n).padStart(2, '0')}`
   const terms = booking.scheduleTerms ?? { deposit_percent: null, deposit_amount: null, deposit_due: 'booking' as const, balance_days: 0 }
-  // A schedule cut again after a payment has no second deposit: what is left is the balance.
-  const cut = cutSchedule({
-    amount: left,
-    currency: booking.currency,
-    terms: settled.length ? { ...terms, deposit_percent: null, deposit_amount: null } : terms,
-    depositDueOn: utcDay(booking.createdAt),
-    serviceDate: booking.serviceDate,
-  })
+  // Due the day it was booked, or today when the schedule is cut again later (never in the past).
+  const today = [utcDay(booking.createdAt), utcDay(new Date())].sort()[1]!
+  const balanceOn = new Date(Date.parse(`${booking.serviceDate}T00:00:00Z`) - terms.balance_days * 86_400_000).toISOString().slice(0, 10)
+  // Cut again after a payment: no second deposit, what is left is the balance, due on its day (or today if that passed).
+  const cut = settled.length
+    ? [{ kind: 'balance' as const, amount: left, currency: booking.currency, dueOn: balanceOn > today ? balanceOn : today }]
+    : cutSchedule({ amount: left, currency: booking.currency, terms, depositDueOn: today, serviceDate: booking.serviceDate })
   const base = existing.reduce((max, l) => Math.max(max, l.position), 0)
   if (cut.length) {
     await tx.insert(paymentScheduleLines).values(
       cut.map((l, i) => ({
         bookingId: booking.id,
         position: base + i + 1,
-        kind: settled.length && l.kind === 'full' ? ('balance' as const) : l.kind,
+        kind: l.kind,
         amount: l.amount,
         currency: l.currency,
         dueOn: l.dueOn,

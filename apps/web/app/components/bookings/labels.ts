@@ -11,7 +11,7 @@ export const BOOKING_FILTERS = ['all', 'flight', 'hotel', 'activity', 'trip'] as
 
 /** Whether a booking waits for payment: not cancelled, unpaid and with an amount to pay. */
 export const awaitsPayment = (b: { status: string; payment_status: string; amount: string }) =>
-  b.status !== 'cancelled' && b.payment_status === 'unpaid' && /[1-9]/.test(b.amount)
+  b.status !== 'cancelled' && (b.payment_status === 'unpaid' || b.payment_status === 'partly_paid') && /[1-9]/.test(b.amount)
 
 /** A stay request not yet quoted shows 'To be quoted' instead of 0.00. */
 export const toBeQuoted = (b: { type: string; status: string; amount: string }) => b.type === 'hotel' && b.status === 'pending' && !/[1-9]/.test(b.amount)
