@@ -10,16 +10,28 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /**
- * Wait until the page is interactive and no transition is running: a modal or menu fading in shows its colours
- * half-blended for a moment, which axe would report as poor contrast. Endless animations (spinners) are ignored.
+ * Wait until the page is interactive and no transition has run for a few frames in a row: a modal or menu fading in
+ * or out shows its colours half-blended for a moment, which axe would report as poor contrast. A transition may start
+ * a frame after the page looks quiet (a modal mounts, then fades in), so one quiet look is not enough. Endless
+ * animations (spinners) are ignored.
  */
 export async function settle(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.documentElement.dataset.hydrated === 'true' &&
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { timeout: 15_000 },
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
+  await page.evaluate(
+    ({ frames, timeout }) =>
+      new Promise<void>((resolve, reject) => {
+        const started = performance.now()
+        let quiet = 0
+        const tick = () => {
+          const busy = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+          quiet = busy ? 0 : quiet + 1
+          if (quiet >= frames) return resolve()
+          if (performance.now() - started > timeout) return reject(new Error('the page kept animating'))
+          requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    { frames: 6, timeout: 15_000 },
   )
 }
 
