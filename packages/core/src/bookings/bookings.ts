@@ -164,6 +164,10 @@ export function bookingDetail(booking: LoadedBooking, roles: ReturnType<typeof r
       /** A stay request: confirming it takes the quoted total and currency. */
       quote: moves.includes('confirmed') && booking.bookingType === 'hotel',
       pay: open && roles.traveler && booking.paymentState === 'unpaid' && /[1-9]/.test(booking.amount),
+      /** Record the supplier's confirmation number and notes (staff handling it, while it is not cancelled). */
+      supplier_confirmation: open && roles.staff,
+      /** Download the voucher (anyone who sees it, while it is not cancelled). */
+      voucher: open,
     },
   }
 }
