@@ -6,6 +6,7 @@ import { readPdfText, pdfPageCount } from '../documents/read-pdf.ts'
 import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
 import { getBooking } from './bookings.ts'
 import { cancelBooking } from './change-booking.ts'
+import { exportBookingsCsv } from './export-csv.ts'
 import { type NewBooking, insertBooking } from './record.ts'
 import { recordSupplierConfirmation } from './supplier-confirmation.ts'
 import { bookingVoucher, tripVouchers } from './voucher.ts'
@@ -75,6 +76,9 @@ describe('recording a supplier confirmation', () => {
     expect(seen.can).toMatchObject({ supplier_confirmation: false, voucher: true })
     expect((await getBooking(as.admin!, b)).can.supplier_confirmation).toBe(true)
     expect((await tell('admin', b, { supplier_confirmation: 'AK-55121' })).supplier_confirmation).toBe('AK-55121')
+    // The export's last column.
+    const line = (await exportBookingsCsv(as.traveler!)).split('\r\n').find((l) => l.startsWith(seen.reference))
+    expect(line?.endsWith(',AK-55121')).toBe(true)
     expect((await domainErrorOf(tell('traveler', b, { supplier_confirmation: 'X' }))).code).toBe('forbidden')
     expect((await domainErrorOf(tell('specialist', b, { supplier_confirmation: 'X' }))).code).toBe('forbidden')
     // The assignment still pending: the expert sees the booking and cannot act on it.
