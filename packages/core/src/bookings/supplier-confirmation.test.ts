@@ -37,7 +37,7 @@ async function book(values: Partial<NewBooking> = {}) {
   return row.id
 }
 
-const tell = (who: string, bookingId: number, body: unknown) => recordSupplierConfirmation(as[who]!, bookingId, body)
+const tell = (who: string, bookingId: unknown, body: unknown) => recordSupplierConfirmation(as[who]!, bookingId, body)
 
 beforeAll(async () => {
   const bed = await tripTestBed()

@@ -1,5 +1,5 @@
 import { activities, and, asc, bookings, type Database, desc, eq, flights, inArray, itineraries, itineraryItems, itineraryVersions, sql, suppliers, users } from '@meridian/db'
-import { BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, CABIN_CLASS_LABELS, type BookingStatus, type BookingType, type CabinClass } from '@meridian/validators/booking-constants'
+import { AWAITING_CONFIRMATION, BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, CABIN_CLASS_LABELS, type BookingStatus, type BookingType, type CabinClass } from '@meridian/validators/booking-constants'
 import { describePolicy } from '@meridian/validators/booking-terms'
 import { formatDate } from '../documents/pdf.ts'
 import { airportsByIds } from '../flights/airports.ts'
@@ -11,8 +11,6 @@ import { DEMO_TRIP_LABEL } from '../trips/seed-trips.ts'
  * bookings in one statement (and one for the flights' airports, one a trip package for its plan), as plain strings
  * the PDF draws.
  */
-
-export const AWAITING_CONFIRMATION = 'Awaiting supplier confirmation'
 
 export interface Voucher {
   reference: string

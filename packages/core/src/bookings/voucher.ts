@@ -6,7 +6,8 @@ import { DomainError } from '../errors.ts'
 import { TRIP_MESSAGES } from '../messages.ts'
 import { requireBookingScope, seesBooking } from './access.ts'
 import { findVisibleBooking } from './bookings.ts'
-import { AWAITING_CONFIRMATION, type Voucher, vouchersOf } from './voucher-content.ts'
+import { AWAITING_CONFIRMATION } from '@meridian/validators/booking-constants'
+import { type Voucher, vouchersOf } from './voucher-content.ts'
 
 export const VOUCHER_MESSAGES = {
   cancelled: 'A cancelled booking has no voucher.',
@@ -105,11 +106,11 @@ export async function bookingVoucher(ctx: ServiceContext, rawId: unknown): Promi
 }
 
 /**
- * GET /api/trips/{id}/vouchers/: the vouchers of a trip's bookings that are not cancelled, in date order, as one PDF
- * (`meridian-vouchers-trip-{id}.pdf`). The trip is reached as its bookings are (a traveler their own, an expert the
- * trips they are the expert of and their standing travelers', admins every one): 404 otherwise; 409 with no live booking.
+ * A trip's bookings that are not cancelled, in date order, with the trip. The trip is reached as its bookings are (a
+ * traveler their own, an expert the trips they are the expert of and their standing travelers', admins every one):
+ * 404 otherwise, 403 for a role without bookings.
  */
-export async function tripVouchers(ctx: ServiceContext, rawTripId: unknown): Promise<VoucherFile> {
+async function liveTripBookings(ctx: ServiceContext, rawTripId: unknown) {
   const { actor, scope } = requireBookingScope(ctx)
   const tripId = idOf(rawTripId, TRIP_MESSAGES.notFound)
   const [trip] = await ctx.db
@@ -129,10 +130,21 @@ export async function tripVouchers(ctx: ServiceContext, rawTripId: unknown): Pro
     .from(bookings)
     .where(and(eq(bookings.tripId, trip.id), sql`${bookings.status} <> 'cancelled'`))
     .orderBy(asc(bookings.serviceDate), asc(bookings.id))
-  if (!live.length) throw new DomainError('conflict', VOUCHER_MESSAGES.noLiveBooking)
-  const vouchers = await vouchersOf(
-    ctx.db,
-    live.map((b) => b.id),
-  )
+  return { trip, ids: live.map((b) => b.id) }
+}
+
+/** How many vouchers a trip has (its live bookings): the trip screen offers Download all vouchers when there are any. */
+export async function tripVoucherCount(ctx: ServiceContext, rawTripId: unknown): Promise<number> {
+  return (await liveTripBookings(ctx, rawTripId)).ids.length
+}
+
+/**
+ * GET /api/trips/{id}/vouchers/: the vouchers of a trip's bookings that are not cancelled, in date order, as one PDF
+ * (`meridian-vouchers-trip-{id}.pdf`), for whoever sees the trip's bookings (404 otherwise); 409 with no live booking.
+ */
+export async function tripVouchers(ctx: ServiceContext, rawTripId: unknown): Promise<VoucherFile> {
+  const { trip, ids } = await liveTripBookings(ctx, rawTripId)
+  if (!ids.length) throw new DomainError('conflict', VOUCHER_MESSAGES.noLiveBooking)
+  const vouchers = await vouchersOf(ctx.db, ids)
   return { filename: `meridian-vouchers-trip-${trip.id}.pdf`, contentType: 'application/pdf', body: await vouchersPdf(vouchers, `Vouchers · ${trip.title}`) }
 }
