@@ -62,7 +62,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return backWithToast(here, `Booking ${done.reference} cancelled.`)
     }
     if (intent === 'supplier') {
-      const done = await recordSupplierConfirmation(ctx, params.id, { supplier_confirmation: values.supplier_confirmation ?? '', supplier_notes: values.supplier_notes ?? '' })
+      const done = await recordSupplierConfirmation(ctx, params.id, {
+        supplier_confirmation: values.supplier_confirmation ?? '',
+        supplier_notes: values.supplier_notes ?? '',
+      })
       return backWithToast(here, `Supplier confirmation saved for ${done.reference}.`)
     }
     // Another person's booking is not found before the form is judged.

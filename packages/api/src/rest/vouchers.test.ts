@@ -51,7 +51,10 @@ beforeAll(async () => {
     .returning({ id: trips.id })
   tripId = trip!.id
   await db.insert(tripAssignments).values({ tripId, expertId: id.expert!, status: 'accepted' })
-  const [supplier] = await db.insert(suppliers).values({ name: 'Azores Whale Watch', phone: '+351 296 000 111', email: 'hello@whales.example' }).returning({ id: suppliers.id })
+  const [supplier] = await db
+    .insert(suppliers)
+    .values({ name: 'Azores Whale Watch', phone: '+351 296 000 111', email: 'hello@whales.example' })
+    .returning({ id: suppliers.id })
   booking = await book({ title: 'Whale watching from Ponta Delgada', date: 31, supplierId: supplier!.id })
 })
 afterAll(async () => {
@@ -84,7 +87,15 @@ describe('POST /api/bookings/{id}/supplier-confirmation/', () => {
   it('answers 401, 403, 404 and DRF field errors in that order', async () => {
     expect((await api(path(), undefined, { supplier_confirmation: 'X' })).status).toBe(401)
     for (const who of ['traveler', 'specialist', 'editor']) expect((await api(path(), who, { supplier_confirmation: 'X' })).status).toBe(403)
-    const elsewhere = await insertBooking(server.handle.db, { bookingType: 'activity', travelerId: id.traveler2!, title: 'Not the expert’s', serviceDate: day(20), partySize: 1, amount: '5.00', currency: 'USD' })
+    const elsewhere = await insertBooking(server.handle.db, {
+      bookingType: 'activity',
+      travelerId: id.traveler2!,
+      title: 'Not the expert’s',
+      serviceDate: day(20),
+      partySize: 1,
+      amount: '5.00',
+      currency: 'USD',
+    })
     expect((await api(`/api/bookings/${elsewhere.id}/supplier-confirmation/`, 'expert', { supplier_confirmation: 'X' })).status).toBe(404)
     expect((await api('/api/bookings/999999/supplier-confirmation/', 'admin', { supplier_confirmation: 'X' })).status).toBe(404)
     const bad = await api(path(), 'admin', { supplier_confirmation: 'W'.repeat(65), supplier_notes: ['no'] })
@@ -95,9 +106,15 @@ describe('POST /api/bookings/{id}/supplier-confirmation/', () => {
 
   it('the typed procedure takes the same data', async () => {
     const other = await book({ title: 'Crater lake hike', date: 33 })
-    const done = await server.request('/trpc/bookings.supplierConfirmation', { token: token.admin, body: { id: other.id, data: { supplier_confirmation: 'CL-7' } } })
+    const done = await server.request('/trpc/bookings.supplierConfirmation', {
+      token: token.admin,
+      body: { id: other.id, data: { supplier_confirmation: 'CL-7' } },
+    })
     expect(done.body.result.data).toMatchObject({ id: other.id, supplier_confirmation: 'CL-7', supplier_notes: '' })
-    const refused = await server.request('/trpc/bookings.supplierConfirmation', { token: token.traveler, body: { id: other.id, data: { supplier_confirmation: 'X' } } })
+    const refused = await server.request('/trpc/bookings.supplierConfirmation', {
+      token: token.traveler,
+      body: { id: other.id, data: { supplier_confirmation: 'X' } },
+    })
     expect(refused.body.error.data.code).toBe('FORBIDDEN')
   })
 })

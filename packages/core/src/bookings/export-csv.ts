@@ -9,7 +9,21 @@ import { ListBookingsQuery } from '@meridian/validators'
 export const EXPORT_MAX_ROWS = 10_000
 export const EXPORT_FILE_NAME = 'meridian-bookings.csv'
 
-const HEADER = ['Reference', 'Type', 'Title', 'Status', 'Payment status', 'Date', 'End date', 'Party size', 'Amount', 'Currency', 'Trip', 'Created', 'Supplier confirmation']
+const HEADER = [
+  'Reference',
+  'Type',
+  'Title',
+  'Status',
+  'Payment status',
+  'Date',
+  'End date',
+  'Party size',
+  'Amount',
+  'Currency',
+  'Trip',
+  'Created',
+  'Supplier confirmation',
+]
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A cell a spreadsheet would read as a
@@ -63,7 +77,9 @@ export async function exportBookingsCsv(ctx: ServiceContext, query: unknown = {}
   const lines = [HEADER.map(csvCell).join(',')]
   for (const r of rows) {
     lines.push(
-      [r.reference, r.type, r.title, r.status, r.payment, r.date, r.end, r.party, r.amount, r.currency, r.trip, r.created.toISOString(), r.confirmation].map(csvCell).join(','),
+      [r.reference, r.type, r.title, r.status, r.payment, r.date, r.end, r.party, r.amount, r.currency, r.trip, r.created.toISOString(), r.confirmation]
+        .map(csvCell)
+        .join(','),
     )
   }
   return `\ufeff${lines.join('\r\n')}\r\n`

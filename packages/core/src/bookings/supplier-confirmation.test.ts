@@ -1,4 +1,18 @@
-import { activities, and, bookings, countries, type DatabaseHandle, demoRows, eq, flights, locations, notifications, suppliers, tripAssignments, trips } from '@meridian/db'
+import {
+  activities,
+  and,
+  bookings,
+  countries,
+  type DatabaseHandle,
+  demoRows,
+  eq,
+  flights,
+  locations,
+  notifications,
+  suppliers,
+  tripAssignments,
+  trips,
+} from '@meridian/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertTestActivity } from '../activities/test-helpers.ts'
 import type { ServiceContext } from '../context.ts'
@@ -52,13 +66,25 @@ beforeAll(async () => {
   await handle.db.insert(tripAssignments).values({ tripId, expertId: id('expert'), status: 'accepted' })
   const [supplier] = await handle.db
     .insert(suppliers)
-    .values({ name: 'Adriatic Kayaks', phone: '+385 21 555 010', email: 'desk@adriatic-kayaks.example', address: 'Obala 4', city: 'Split', postalCode: '21000' })
+    .values({
+      name: 'Adriatic Kayaks',
+      phone: '+385 21 555 010',
+      email: 'desk@adriatic-kayaks.example',
+      address: 'Obala 4',
+      city: 'Split',
+      postalCode: '21000',
+    })
     .returning({ id: suppliers.id })
   supplierId = supplier!.id
   activityId = await insertTestActivity(handle.db, 'Sea kayak at dawn')
   await handle.db
     .update(activities)
-    .set({ supplierId, includedServices: ['Kayak and paddle', 'Dry bag'], includesText: 'A guide who knows every cove.', durationDescription: '3 hours at sunrise' })
+    .set({
+      supplierId,
+      includedServices: ['Kayak and paddle', 'Dry bag'],
+      includesText: 'A guide who knows every cove.',
+      durationDescription: '3 hours at sunrise',
+    })
     .where(eq(activities.id, activityId))
 })
 afterAll(async () => {
@@ -95,7 +121,15 @@ describe('recording a supplier confirmation', () => {
   })
 
   it('is not found for a booking the expert does not handle, and refused (409) on a cancelled one', async () => {
-    const theirs = await insertBooking(handle.db, { bookingType: 'activity', travelerId: id('other'), title: 'Elsewhere', serviceDate: day(20), partySize: 1, amount: '10.00', currency: 'USD' })
+    const theirs = await insertBooking(handle.db, {
+      bookingType: 'activity',
+      travelerId: id('other'),
+      title: 'Elsewhere',
+      serviceDate: day(20),
+      partySize: 1,
+      amount: '10.00',
+      currency: 'USD',
+    })
     expect((await domainErrorOf(tell('expert', theirs.id, { supplier_confirmation: 'X' }))).code).toBe('not_found')
     expect((await domainErrorOf(tell('expert', 'nope', { supplier_confirmation: 'X' }))).code).toBe('not_found')
     const b = await book()
@@ -144,14 +178,22 @@ describe('recording a supplier confirmation', () => {
     // The same number saved again (with other notes) keeps its time and tells nobody again.
     const again = await tell('expert', b, { supplier_confirmation: 'BC-9001', supplier_notes: 'Bring a towel.' })
     expect(again.supplier_confirmed_at).toBe(done.supplier_confirmed_at)
-    const all = await handle.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.link, `/dashboard/bookings/${b}`))
+    const all = await handle.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.link, `/dashboard/bookings/${b}`))
     expect(all).toHaveLength(1)
   })
 })
 
 describe('vouchers', () => {
   it('a booking’s voucher holds the reference, the confirmation number, what is included, the supplier, the policy and notes', async () => {
-    const b = await book({ activityId, supplierId: null, title: 'Sea kayak at dawn', cancellationTerms: { steps: [{ days_before: 7, percent: '50', amount: null }] } })
+    const b = await book({
+      activityId,
+      supplierId: null,
+      title: 'Sea kayak at dawn',
+      cancellationTerms: { steps: [{ days_before: 7, percent: '50', amount: null }] },
+    })
     await tell('admin', b, { supplier_confirmation: 'AK-70001', supplier_notes: 'Meet at the slipway.' })
     const file = await bookingVoucher(as.traveler!, b)
     const { reference } = await getBooking(as.traveler!, b)
@@ -188,7 +230,12 @@ describe('vouchers', () => {
   it('a flight’s voucher gives its departure and arrival in each airport’s local time', async () => {
     const [country] = await handle.db.insert(countries).values({ name: 'Voucherland', continent: 'Europe' }).returning({ id: countries.id })
     const airport = async (code: string, name: string, timezone: string) =>
-      (await handle.db.insert(locations).values({ name, countryId: country!.id, locationType: 'airport', airportCode: code, timezone }).returning({ id: locations.id }))[0]!.id
+      (
+        await handle.db
+          .insert(locations)
+          .values({ name, countryId: country!.id, locationType: 'airport', airportCode: code, timezone })
+          .returning({ id: locations.id })
+      )[0]!.id
     const [flight] = await handle.db
       .insert(flights)
       .values({
@@ -204,7 +251,14 @@ describe('vouchers', () => {
         seatsLeft: 98,
       })
       .returning({ id: flights.id })
-    const b = await book({ bookingType: 'flight', flightId: flight!.id, title: 'TAP Air Portugal TP1234 · LIS → SPU', serviceDate: '2030-07-01', cabinClass: 'business', details: { passenger_names: ['Lucas Moreau', 'Ana Moreau'] } })
+    const b = await book({
+      bookingType: 'flight',
+      flightId: flight!.id,
+      title: 'TAP Air Portugal TP1234 · LIS → SPU',
+      serviceDate: '2030-07-01',
+      cabinClass: 'business',
+      details: { passenger_names: ['Lucas Moreau', 'Ana Moreau'] },
+    })
     const text = await readPdfText((await bookingVoucher(as.traveler!, b)).body)
     // Summer time: Lisbon is UTC+1, Split UTC+2.
     expect(text).toContain('Mon, Jul 1, 2030, 08:30 local time · Lisbon Humberto Delgado (LIS)')

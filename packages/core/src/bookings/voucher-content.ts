@@ -1,5 +1,29 @@
-import { activities, and, asc, bookings, type Database, desc, eq, flights, inArray, itineraries, itineraryItems, itineraryVersions, sql, suppliers, users } from '@meridian/db'
-import { AWAITING_CONFIRMATION, BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, CABIN_CLASS_LABELS, type BookingStatus, type BookingType, type CabinClass } from '@meridian/validators/booking-constants'
+import {
+  activities,
+  and,
+  asc,
+  bookings,
+  type Database,
+  desc,
+  eq,
+  flights,
+  inArray,
+  itineraries,
+  itineraryItems,
+  itineraryVersions,
+  sql,
+  suppliers,
+  users,
+} from '@meridian/db'
+import {
+  AWAITING_CONFIRMATION,
+  BOOKING_STATUS_LABELS,
+  BOOKING_TYPE_LABELS,
+  CABIN_CLASS_LABELS,
+  type BookingStatus,
+  type BookingType,
+  type CabinClass,
+} from '@meridian/validators/booking-constants'
 import { describePolicy } from '@meridian/validators/booking-terms'
 import { formatDate } from '../documents/pdf.ts'
 import { airportsByIds } from '../flights/airports.ts'
@@ -27,7 +51,13 @@ export interface Voucher {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const nightsBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
-const PARTY_LABELS: Record<BookingType, string> = { flight: 'Passengers', hotel: 'Guests', activity: 'Participants', trip: 'Travellers', transfer: 'Passengers' }
+const PARTY_LABELS: Record<BookingType, string> = {
+  flight: 'Passengers',
+  hotel: 'Guests',
+  activity: 'Participants',
+  trip: 'Travellers',
+  transfer: 'Passengers',
+}
 
 /** "Mon, Jun 1, 2030, 23:59 (Europe/Lisbon)": an instant as the clock reads it in a zone. */
 function instantIn(at: Date, zone: string): string {
@@ -179,7 +209,9 @@ function supplierBlock(r: Row): Voucher['supplier'] {
 }
 
 function policyLines(r: Row): string[] {
-  const lines = [r.cancellationTerms ? describePolicy(r.cancellationTerms, r.currency) : 'No cancellation policy is recorded for this booking: ask your expert.']
+  const lines = [
+    r.cancellationTerms ? describePolicy(r.cancellationTerms, r.currency) : 'No cancellation policy is recorded for this booking: ask your expert.',
+  ]
   if (r.freeCancelUntil) lines.push(`Free cancellation until ${instantIn(r.freeCancelUntil, r.policyTimeZone)}.`)
   return lines
 }

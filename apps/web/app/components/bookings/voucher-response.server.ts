@@ -10,11 +10,7 @@ export async function voucherResponse(load: () => Promise<VoucherFile>): Promise
   try {
     const file = await load()
     return new Response(new Uint8Array(file.body), {
-      headers: {
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.filename}"`,
-        'Cache-Control': 'private, no-store',
-      },
+      headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.filename}"`, 'Cache-Control': 'private, no-store' },
     })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'conflict') throw new Response(error.message, { status: 409 })
