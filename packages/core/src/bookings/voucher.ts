@@ -1,7 +1,7 @@
 import { and, asc, bookings, eq, sql, travelerExperts, trips } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { idOf } from '../currencies/shared.ts'
-import { formatDate, openPdf, pdfText } from '../documents/pdf.ts'
+import { formatDate, numberPages, openPdf, pdfText } from '../documents/pdf.ts'
 import { DomainError } from '../errors.ts'
 import { TRIP_MESSAGES } from '../messages.ts'
 import { requireBookingScope, seesBooking } from './access.ts'
@@ -79,22 +79,7 @@ export async function vouchersPdf(vouchers: Voucher[], heading: string): Promise
     section('Notes', v.notes)
   })
 
-  const range = pdf.bufferedPageRange()
-  for (let i = 0; i < range.count; i++) {
-    pdf.switchToPage(range.start + i)
-    const margin = pdf.page.margins.bottom
-    pdf.page.margins.bottom = 0
-    pdf
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(`${pdfText(heading)} · ${formatDate(new Date().toISOString().slice(0, 10))} · page ${i + 1} of ${range.count}`, left, pdf.page.height - 35, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      })
-    pdf.page.margins.bottom = margin
-  }
+  numberPages(pdf, `${heading} · ${formatDate(new Date().toISOString().slice(0, 10))}`)
   pdf.end()
   return done
 }

@@ -61,3 +61,21 @@ export async function openPdf(info: { title: string; subject: string; when: Date
   return { pdf, done }
 }
 export type PdfDoc = Awaited<ReturnType<typeof openPdf>>['pdf']
+
+/** Page numbers in the bottom margin, after `label` (with the margin lifted, so the footer does not start a page of its own). */
+export function numberPages(pdf: PdfDoc, label: string): void {
+  const left = pdf.page.margins.left
+  const width = pdf.page.width - left - pdf.page.margins.right
+  const range = pdf.bufferedPageRange()
+  for (let i = 0; i < range.count; i++) {
+    pdf.switchToPage(range.start + i)
+    const margin = pdf.page.margins.bottom
+    pdf.page.margins.bottom = 0
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(`${pdfText(label)} · page ${i + 1} of ${range.count}`, left, pdf.page.height - 35, { width, align: 'center', lineBreak: false })
+    pdf.page.margins.bottom = margin
+  }
+}

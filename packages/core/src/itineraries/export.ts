@@ -4,7 +4,7 @@ import { DomainError } from '../errors.ts'
 import { visibleItinerary } from './access.ts'
 import { getItinerary } from './itineraries.ts'
 import type { ItineraryDto } from './serialize.ts'
-import { formatAmount, formatDate, openPdf, pdfText } from '../documents/pdf.ts'
+import { formatAmount, formatDate, numberPages, openPdf, pdfText } from '../documents/pdf.ts'
 
 /*
  * The itinerary's exports (docs/itineraries.md "Export"): a printable document (the print page and the PDF show the
@@ -171,23 +171,7 @@ export async function itineraryPdf(dto: ItineraryDto, state: ExportState = defau
     }
   }
 
-  // Page numbers in the bottom margin (with the margin lifted, so the footer does not start a page of its own).
-  const range = pdf.bufferedPageRange()
-  for (let i = 0; i < range.count; i++) {
-    pdf.switchToPage(range.start + i)
-    const margin = pdf.page.margins.bottom
-    pdf.page.margins.bottom = 0
-    pdf
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(grey)
-      .text(`${pdfText(doc.title)} · ${doc.last_modified} · page ${i + 1} of ${range.count}`, left, pdf.page.height - 35, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      })
-    pdf.page.margins.bottom = margin
-  }
+  numberPages(pdf, `${doc.title} · ${doc.last_modified}`)
   pdf.end()
   return done
 }
