@@ -7,6 +7,8 @@ import {
   demoRows,
   eq,
   flights,
+  itineraries,
+  itineraryVersions,
   locations,
   notifications,
   suppliers,
@@ -265,6 +267,34 @@ describe('vouchers', () => {
     expect(text).toContain('Mon, Jul 1, 2030, 12:40 local time · Split Airport (SPU)')
     expect(text).toContain('2 seats, Business')
     expect(text).toContain('Passengers: Lucas Moreau, Ana Moreau')
+  })
+
+  it('a trip package’s voucher lists the days of the itinerary version it was booked from', async () => {
+    const [plan] = await handle.db
+      .insert(itineraries)
+      .values({ tripId, title: 'Split slowly', startDate: '2030-05-01', endDate: '2030-05-02', approvedVersion: 2 })
+      .returning({ id: itineraries.id })
+    const days = (titles: string[]) => ({
+      days: titles.map((title, i) => ({ date: `2030-05-0${i + 1}`, title, items: [{ title: 'Walk' }, { title: 'Lunch' }] })),
+    })
+    await handle.db.insert(itineraryVersions).values([
+      { itineraryId: plan!.id, version: 1, snapshot: days(['Old first day', 'Old second day']) },
+      { itineraryId: plan!.id, version: 2, snapshot: days(['Diocletian’s palace', 'Islands by boat']) },
+    ])
+    const booked = await book({
+      bookingType: 'trip',
+      title: 'Split, Croatia',
+      serviceDate: '2030-05-01',
+      endDate: '2030-05-02',
+      details: { itinerary_id: plan!.id, itinerary_version: 1 },
+    })
+    const text = await readPdfText((await bookingVoucher(as.traveler!, booked)).body)
+    expect(text).toContain('Day 1 · Wed, May 1, 2030 · Old first day (2 items)')
+    expect(text).toContain('Day 2 · Thu, May 2, 2030 · Old second day (2 items)')
+    expect(text).not.toContain('Islands by boat')
+    // A package booked without naming its version: the trip's approved plan.
+    const whole = await book({ bookingType: 'trip', title: 'Split, Croatia', serviceDate: '2030-05-01', endDate: '2030-05-02' })
+    expect(await readPdfText((await bookingVoucher(as.traveler!, whole)).body)).toContain('Day 2 · Thu, May 2, 2030 · Islands by boat (2 items)')
   })
 
   it('says a booking awaits its confirmation, labels demo data, and has none once cancelled (409)', async () => {
