@@ -2,3 +2,4 @@
 export * from './media/test-helpers.ts'
 export * from './activities/test-helpers.ts'
 export * from './payments/fake-stripe.ts'
+export * from './documents/read-pdf.ts'

@@ -22,6 +22,10 @@ export const BOOKING_TYPES = ['flight', 'hotel', 'activity', 'trip', 'transfer']
 export type BookingType = (typeof BOOKING_TYPES)[number]
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+export const BOOKING_TYPE_LABELS: Record<BookingType, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity', trip: 'Trip', transfer: 'Transfer' }
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' }
+/** What a booking shows (and its voucher) until staff record the supplier's confirmation number. */
+export const AWAITING_CONFIRMATION = 'Awaiting supplier confirmation'
 /** `partly_paid`: some schedule lines paid (a deposit), not all (docs/bookings.md "Payment schedules"). */
 export const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid', 'refunded', 'refund_due'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]

@@ -53,6 +53,28 @@ export const ConfirmBookingInput = v.object({
 
 export const CancelBookingInput = v.object({ reason: text(500) })
 
+/** The most a supplier's confirmation number and the notes on it hold (docs/bookings.md "Supplier confirmations and vouchers"). */
+export const SUPPLIER_CONFIRMATION_MAX = 64
+export const SUPPLIER_NOTES_MAX = 2000
+
+/**
+ * POST /api/bookings/{id}/supplier-confirmation/: the supplier's confirmation number (trimmed, up to 64 characters, no
+ * line breaks or control characters; blank clears it) and staff's notes on the service (up to 2,000, on the voucher).
+ */
+export const SupplierConfirmationInput = v.object({
+  supplier_confirmation: v.optional(
+    v.pipe(
+      v.string('Enter text.'),
+      v.trim(),
+      v.maxLength(SUPPLIER_CONFIRMATION_MAX, `Ensure this field has no more than ${SUPPLIER_CONFIRMATION_MAX} characters.`),
+      v.check((x) => !/\p{Cc}/u.test(x), 'A confirmation number is one line of letters, digits and signs.'),
+    ),
+    '',
+  ),
+  supplier_notes: text(SUPPLIER_NOTES_MAX),
+})
+export type SupplierConfirmationInput = v.InferOutput<typeof SupplierConfirmationInput>
+
 /** The group: 1 to 1,000 people (the activity's own limits are checked when it is priced). */
 const participants = wholeIn(1, 1000, 'Participants must be a whole number from 1 to 1,000.')
 

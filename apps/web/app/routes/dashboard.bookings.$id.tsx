@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
-import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, requireBookingScope, setBookingTerms } from '@meridian/core'
+import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, recordSupplierConfirmation, requireBookingScope, setBookingTerms } from '@meridian/core'
 import { termsFromForm } from '@meridian/validators/booking-terms'
 import { BookingTermsForm } from '../components/bookings/booking-terms-form.tsx'
-import type { BookingStatus, BookingType, PaymentState } from '@meridian/validators/booking-constants'
+import { AWAITING_CONFIRMATION, type BookingStatus, type BookingType, type PaymentState } from '@meridian/validators/booking-constants'
+import { SUPPLIER_CONFIRMATION_MAX, SUPPLIER_NOTES_MAX } from '@meridian/validators'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
@@ -42,7 +43,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-/** confirm (staff; a stay with its amount and currency) or cancel (with a reason), back to the booking with a toast. */
+/**
+ * confirm (staff; a stay with its amount and currency), cancel (with a reason) or supplier (staff: the supplier's
+ * confirmation number and notes), back to the booking with a toast.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   try {
@@ -66,6 +70,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (stepsError) throw DomainError.invalid({ 'cancellation_policy.steps': [stepsError] })
       const done = await setBookingTerms(ctx, params.id, terms)
       return backWithToast(here, `Terms of booking ${done.reference} saved.`)
+    }
+    if (intent === 'supplier') {
+      const done = await recordSupplierConfirmation(ctx, params.id, {
+        supplier_confirmation: values.supplier_confirmation ?? '',
+        supplier_notes: values.supplier_notes ?? '',
+      })
+      return backWithToast(here, `Supplier confirmation saved for ${done.reference}.`)
     }
     // Another person's booking is not found before the form is judged.
     await getBooking(ctx, params.id)
@@ -115,6 +126,8 @@ export default function BookingDetails() {
   if (b.rooms) rows.push(['Rooms', String(b.rooms)])
   if (!mine) rows.push(['Traveler', b.traveler.name])
   if (b.cancel_reason) rows.push(['Reason for cancelling', b.cancel_reason])
+  if (b.status !== 'cancelled') rows.push(['Supplier confirmation', b.supplier_confirmation || AWAITING_CONFIRMATION])
+  if (b.supplier_notes) rows.push(['Supplier notes', b.supplier_notes])
   return (
     <RouteModal title={b.title} closeTo={`${BASE}${back}`}>
       <Stack gap="sm">
@@ -167,6 +180,35 @@ export default function BookingDetails() {
             </Group>
           </Form>
         ) : null}
+        {b.can.supplier_confirmation ? (
+          <Form method="post" aria-label="Supplier confirmation">
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="intent" value="supplier" />
+            <Stack gap="xs">
+              <TextInput
+                name="supplier_confirmation"
+                label="Supplier confirmation number"
+                maxLength={SUPPLIER_CONFIRMATION_MAX}
+                defaultValue={failure?.values?.supplier_confirmation ?? b.supplier_confirmation}
+                error={fieldError(failure?.fields, 'supplier_confirmation')}
+              />
+              <Textarea
+                name="supplier_notes"
+                label="Supplier notes (on the voucher)"
+                autosize
+                minRows={2}
+                maxLength={SUPPLIER_NOTES_MAX}
+                defaultValue={failure?.values?.supplier_notes ?? b.supplier_notes}
+                error={fieldError(failure?.fields, 'supplier_notes')}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" variant="light" loading={busy && navigation.formData?.get('intent') === 'supplier'}>
+                  Save supplier confirmation
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        ) : null}
         {b.can.cancel && step ? (
           <Alert color="red" variant="light" title="Cancel this booking?">
             <Form method="post">
@@ -207,6 +249,11 @@ export default function BookingDetails() {
           {b.can.cancel && !step ? (
             <Button component={Link} to={stepHref(true)} color="red" variant="light" preventScrollReset replace>
               Cancel booking
+            </Button>
+          ) : null}
+          {b.can.voucher ? (
+            <Button component="a" href={`${BASE}/${b.id}/voucher`} variant="light" download>
+              Download voucher
             </Button>
           ) : null}
           {awaitsPayment(b) && mine ? (

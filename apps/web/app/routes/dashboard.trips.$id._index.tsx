@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler, wishlistLookup } from '@meridian/core'
+import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler, tripVoucherCount, wishlistLookup } from '@meridian/core'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS } from '@meridian/validators/trip-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
@@ -19,10 +19,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     requireTraveler(ctx)
     const trip = await getTrip(ctx, params.id)
     // The trip's itinerary, once there is one the traveler may see (an approved one): the newest.
-    const [plans, saved] = await Promise.all([listItineraries(ctx, { trip: trip.id }, { limit: 1 }), wishlistLookup(ctx, 'trip', [trip.id])])
+    const [plans, saved, vouchers] = await Promise.all([
+      listItineraries(ctx, { trip: trip.id }, { limit: 1 }),
+      wishlistLookup(ctx, 'trip', [trip.id]),
+      tripVoucherCount(ctx, trip.id),
+    ])
     return {
       ...trip,
       itinerary_id: plans.results[0]?.id ?? null,
+      vouchers,
       // Only one's own trips can be saved (a superadmin may look at anyone's).
       wishlist: { enabled: saved.enabled && trip.traveler?.id === ctx.actor?.id, itemId: saved.saved[trip.id] ?? null },
     }
@@ -119,6 +124,11 @@ export default function TripDetails() {
                 Cancel Trip
               </Button>
             </Form>
+          ) : null}
+          {t.vouchers > 0 ? (
+            <Button component="a" href={`${BASE}/${t.id}/vouchers`} variant="light" download>
+              Download all vouchers
+            </Button>
           ) : null}
           {t.itinerary_id ? (
             <Button component={Link} to={`/dashboard/itineraries/${t.itinerary_id}`} variant="light">

@@ -7,16 +7,24 @@ import { operations, restOnly } from './kit.ts'
 
 /**
  * Bookings (docs/bookings.md): the list (DRF-paged; filters type, status, search, when, trip_id), the summary cards,
- * one booking, its confirm and cancel, the CSV export (REST only), and booking an activity, an approved itinerary item
+ * one booking, its confirm and cancel, the supplier's confirmation, the vouchers (a booking's, a trip's), the CSV export (REST only), and booking an activity, an approved itinerary item
  * or a trip as a package. Flights, stays and payments have their own paths. Each group's gate runs before its input
  * is read; the services check again, and check the booking itself. Ids are the service's to judge after the gate: an
  * unknown or malformed one answers 404 like another person's.
  */
 const base = '/api/bookings'
-const scoped = operations(gatedProcedure(core.requireBookingScope), { id: v.unknown() })
+const scopedProcedure = gatedProcedure(core.requireBookingScope)
+const scoped = operations(scopedProcedure, { id: v.unknown() })
 const staff = operations(gatedProcedure(core.requireBookingStaff), { id: v.unknown() })
 const bookers = operations(gatedProcedure(core.requireBooker), { id: v.unknown() })
 const withData = { optionalData: true }
+/** A file as REST sends it (an attachment) and as tRPC answers it (base64). */
+const asAttachment = (file: core.VoucherFile) => ({
+  raw: true as const,
+  body: file.body,
+  headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.filename}"` },
+})
+const asBase64 = (file: core.VoucherFile) => ({ filename: file.filename, content_type: file.contentType, base64: file.body.toString('base64') })
 
 export const bookings = {
   list: scoped.list(core.listBookings, val.BOOKINGS_PAGE_SIZE, {
@@ -59,6 +67,37 @@ export const bookings = {
     core.cancelBooking,
     { at: `POST ${base}/{id}/cancel/`, summary: 'Cancel a booking', body: val.CancelBookingInput, errors: [409] },
     withData,
+  ),
+  supplierConfirmation: staff.update(
+    core.recordSupplierConfirmation,
+    {
+      at: `POST ${base}/{id}/supplier-confirmation/`,
+      summary: "Record the supplier's confirmation number and notes",
+      body: val.SupplierConfirmationInput,
+      errors: [409],
+    },
+    withData,
+  ),
+  /** REST answers the PDF; tRPC answers it as base64, to save or open. */
+  voucher: scoped.custom(
+    scopedProcedure.input(v.object({ id: v.unknown() })).query(async ({ ctx, input }) => asBase64(await core.bookingVoucher(ctx.service, input.id))),
+    {
+      at: `GET ${base}/{id}/voucher/`,
+      summary: "The booking's voucher as a PDF",
+      produces: 'application/pdf',
+      errors: [409],
+      handler: async ({ ctx, params }) => asAttachment(await core.bookingVoucher(ctx, params.id)),
+    },
+  ),
+  tripVouchers: scoped.custom(
+    scopedProcedure.input(v.object({ id: v.unknown() })).query(async ({ ctx, input }) => asBase64(await core.tripVouchers(ctx.service, input.id))),
+    {
+      at: 'GET /api/trips/{id}/vouchers/',
+      summary: "The vouchers of a trip's bookings that are not cancelled, as one PDF",
+      produces: 'application/pdf',
+      errors: [409],
+      handler: async ({ ctx, params }) => asAttachment(await core.tripVouchers(ctx, params.id)),
+    },
   ),
   bookActivity: bookers.update(
     core.bookActivity,

@@ -131,7 +131,7 @@ describe('booking and reading', () => {
       .replace(/^\ufeff/, '')
       .trimEnd()
       .split('\r\n')
-    expect(lines[0]).toBe('Reference,Type,Title,Status,Payment status,Date,End date,Party size,Amount,Currency,Trip,Created')
+    expect(lines[0]).toBe('Reference,Type,Title,Status,Payment status,Date,End date,Party size,Amount,Currency,Trip,Created,Supplier confirmation')
     expect(lines).toHaveLength(3)
     expect(lines.some((l) => l.includes(booking.reference) && l.includes('Lagoon weekend') && l.includes(',100.05,USD,'))).toBe(true)
     expect((await server.request('/api/bookings/export/', { token: token.specialist })).status).toBe(403)

@@ -300,7 +300,7 @@ describe('the CSV export', () => {
       .replace(/^\ufeff/, '')
       .trimEnd()
       .split('\r\n')
-    expect(lines[0]).toBe('Reference,Type,Title,Status,Payment status,Date,End date,Party size,Amount,Currency,Trip,Created')
+    expect(lines[0]).toBe('Reference,Type,Title,Status,Payment status,Date,End date,Party size,Amount,Currency,Trip,Created,Supplier confirmation')
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")"`)
     expect(csv).toContain('Split')
     expect(csv).not.toContain('Not yours')

@@ -176,6 +176,10 @@ export function bookingDetail(booking: LoadedBooking, roles: ReturnType<typeof r
       /** Staff handling it may set its own schedule and cancellation policy. */
       terms: open && roles.staff,
       pay: open && roles.traveler && summary.next_due !== null && (booking.paymentState === 'unpaid' || booking.paymentState === 'partly_paid'),
+      /** Record the supplier's confirmation number and notes (staff handling it, while it is not cancelled). */
+      supplier_confirmation: open && roles.staff,
+      /** Download the voucher (anyone who sees it, while it is not cancelled). */
+      voucher: open,
     },
   }
 }

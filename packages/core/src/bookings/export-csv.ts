@@ -9,7 +9,21 @@ import { ListBookingsQuery } from '@meridian/validators'
 export const EXPORT_MAX_ROWS = 10_000
 export const EXPORT_FILE_NAME = 'meridian-bookings.csv'
 
-const HEADER = ['Reference', 'Type', 'Title', 'Status', 'Payment status', 'Date', 'End date', 'Party size', 'Amount', 'Currency', 'Trip', 'Created']
+const HEADER = [
+  'Reference',
+  'Type',
+  'Title',
+  'Status',
+  'Payment status',
+  'Date',
+  'End date',
+  'Party size',
+  'Amount',
+  'Currency',
+  'Trip',
+  'Created',
+  'Supplier confirmation',
+]
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A cell a spreadsheet would read as a
@@ -24,7 +38,7 @@ export function csvCell(value: string | number | null): string {
 /**
  * GET /api/bookings/export/ and /dashboard/bookings/export: the bookings the actor sees (the list's filters apply
  * when given), newest first, at most EXPORT_MAX_ROWS, as CSV with a header row: reference, type, title, status, payment
- * status, date, end date, party size, amount, currency, trip, created. UTF-8 with a byte order mark (spreadsheets then
+ * status, date, end date, party size, amount, currency, trip, created, supplier confirmation. UTF-8 with a byte order mark (spreadsheets then
  * read accented titles right), CRLF line ends.
  */
 export async function exportBookingsCsv(ctx: ServiceContext, query: unknown = {}): Promise<string> {
@@ -53,6 +67,7 @@ export async function exportBookingsCsv(ctx: ServiceContext, query: unknown = {}
       currency: bookings.currency,
       trip: trips.title,
       created: bookings.createdAt,
+      confirmation: bookings.supplierConfirmation,
     })
     .from(bookings)
     .leftJoin(trips, eq(trips.id, bookings.tripId))
@@ -62,7 +77,9 @@ export async function exportBookingsCsv(ctx: ServiceContext, query: unknown = {}
   const lines = [HEADER.map(csvCell).join(',')]
   for (const r of rows) {
     lines.push(
-      [r.reference, r.type, r.title, r.status, r.payment, r.date, r.end, r.party, r.amount, r.currency, r.trip, r.created.toISOString()].map(csvCell).join(','),
+      [r.reference, r.type, r.title, r.status, r.payment, r.date, r.end, r.party, r.amount, r.currency, r.trip, r.created.toISOString(), r.confirmation]
+        .map(csvCell)
+        .join(','),
     )
   }
   return `\ufeff${lines.join('\r\n')}\r\n`

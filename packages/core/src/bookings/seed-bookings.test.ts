@@ -51,6 +51,13 @@ it('books stays, activities and packages of every status for the demo traveler, 
   }
   const rows = await handle.db.select({ notes: bookings.notes }).from(bookings)
   expect(rows.every((r) => r.notes.startsWith(DEMO_BOOKING_LABEL))).toBe(true)
+  // Every confirmed one carries a supplier confirmation number marked as demo data, for its voucher; no other does.
+  for (const b of list.results) {
+    if (b.status === 'confirmed') {
+      expect(b.supplier_confirmation).toMatch(/^DEMO-(HTL|ACT|PKG)-\d+$/)
+      expect(b.supplier_notes.startsWith(DEMO_BOOKING_LABEL)).toBe(true)
+    } else expect(b.supplier_confirmation).toBe('')
+  }
   // One booked from the approved itinerary, a stay request waiting for its quote.
   expect(list.results.some((b) => b.itinerary_item_id !== null)).toBe(true)
   expect(list.results.find((b) => b.type === 'hotel' && b.status === 'pending')?.amount).toBe('0.00')

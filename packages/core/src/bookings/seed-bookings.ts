@@ -38,6 +38,22 @@ interface Planned {
   cancel?: string
 }
 
+const CONFIRMATION_PREFIX: Record<string, string> = { hotel: 'HTL', activity: 'ACT', trip: 'PKG', flight: 'FLT', transfer: 'TRF' }
+const SUPPLIER_NOTES: Record<string, string> = {
+  hotel: 'the hotel holds the room under this number; check-in from 15:00.',
+  activity: 'show this voucher to the guide at the meeting point, 15 minutes early.',
+  trip: 'the ground operator’s number for the whole package; keep it for every transfer and guide.',
+}
+
+/** A demo supplier confirmation: a number that says it is demo data, and notes labelled like every demo text. */
+function demoSupplierConfirmation(type: string, n: number, at: Date) {
+  return {
+    supplierConfirmation: `DEMO-${CONFIRMATION_PREFIX[type] ?? 'SUP'}-${4821 + n * 137}`,
+    supplierNotes: `${DEMO_BOOKING_LABEL} ${SUPPLIER_NOTES[type] ?? 'confirmed by the supplier.'}`,
+    supplierConfirmedAt: at,
+  }
+}
+
 /** An activity of the catalogue by name in a country, priced for the group (null when it is not there). */
 async function activityBooking(tx: Tx, countryId: number | null, name: string, party: number) {
   if (countryId === null) return null
@@ -276,12 +292,15 @@ export async function seedDemoBookings(db: Database): Promise<number> {
     for (const p of plans) {
       const row = await insertBooking(tx, p.booking)
       const made = new Date(Date.now() - p.madeDaysAgo * DAY)
+      const confirmed = p.booking.status === 'confirmed' && !p.cancel
       await tx
         .update(bookings)
         .set({
           createdAt: made,
           updatedAt: made,
           confirmedAt: p.booking.status === 'confirmed' ? made : null,
+          // A confirmed booking's voucher carries the supplier's number (docs/bookings.md "Supplier confirmations and vouchers").
+          ...(confirmed ? demoSupplierConfirmation(p.booking.bookingType, added, made) : {}),
           ...(p.cancel ? { status: 'cancelled' as const, cancelledAt: made, cancelledBy: traveler, cancelReason: p.cancel } : {}),
         })
         .where(eq(bookings.id, row.id))

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { type DatabaseHandle, tripAssignments, trips } from '@meridian/db'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +7,7 @@ import { exportItinerary, itineraryIcs } from './export.ts'
 import { createItinerary, getItinerary, saveItinerary } from './itineraries.ts'
 import type { ItineraryDto } from './serialize.ts'
 import { changeItineraryStatus } from './versions.ts'
+import { readPdfText } from '../documents/read-pdf.ts'
 
 let handle: DatabaseHandle
 const as: Record<string, ServiceContext> = {}
@@ -21,19 +20,7 @@ const meal = (title: string, price: string, extra: Record<string, unknown> = {})
 
 const errorOf = domainErrorOf
 
-/** Every string the PDF draws, page by page, read back with pdf.js. */
-async function pdfText(body: Buffer | string): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/')
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(body as Buffer), standardFontDataUrl: fonts, verbosity: 0 }).promise
-  const pages: string[] = []
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent()
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '))
-  }
-  await doc.destroy()
-  return pages.join('\n').replace(/\s+/g, ' ')
-}
+const pdfText = readPdfText
 
 function events(ics: string) {
   return new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((e) => ({

@@ -1,9 +1,8 @@
 /** Words and colours of bookings on the screens (docs/bookings.md). Browser-safe. */
 import type { BookingStatus, BookingType } from '@meridian/validators/booking-constants'
 
-export const BOOKING_TYPE_LABELS: Record<BookingType, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity', trip: 'Trip', transfer: 'Transfer' }
+export { BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS } from '@meridian/validators/booking-constants'
 export const BOOKING_TYPE_COLORS: Record<BookingType, string> = { flight: 'indigo', hotel: 'teal', activity: 'grape', trip: 'cyan', transfer: 'orange' }
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' }
 export const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = { pending: 'yellow', confirmed: 'green', cancelled: 'red' }
 
 /** The filter buttons of Booking Management (2-catalogue-content.md): all, flight, hotel, activity, trip. */
