@@ -5,7 +5,7 @@ import { DomainError } from '../errors.ts'
 import { notify } from '../notifications/notify.ts'
 import { parseInput } from '../validation.ts'
 import { requireBookingStaff } from './access.ts'
-import { type BookingDetail, bookingDetail, findVisibleBooking } from './bookings.ts'
+import { type BookingDetail, detailOf, findVisibleBooking } from './bookings.ts'
 import { BOOKING_NOTIFICATION_KIND } from './notify-booking.ts'
 
 export const SUPPLIER_MESSAGES = {
@@ -49,5 +49,5 @@ export async function recordSupplierConfirmation(ctx: ServiceContext, rawId: unk
     return booking.id
   })
   const { booking, roles } = await findVisibleBooking(ctx, id)
-  return bookingDetail(booking, roles)
+  return detailOf(ctx.db, booking, roles)
 }
