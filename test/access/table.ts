@@ -889,7 +889,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Bookings',
     patterns: [
-      'trpc bookings.get', 'trpc bookings.cancel',
+      'trpc bookings.get', 'trpc bookings.cancel', 'trpc bookings.cancellationQuote',
       'loader /dashboard/bookings/:id', 'action /dashboard/bookings/:id',
     ],
     allow: BOOKING_READERS,
@@ -904,6 +904,14 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'payable_booking',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
     why: 'Staff confirm a pending booking: admins and the superadmin any, an expert those they handle (another’s: 404). A traveler never confirms (403).',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.rebook', 'trpc bookings.rebookOptions'],
+    allow: BOOKING_STAFF,
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff who handle a booking rebook it when its flight is withdrawn (docs/bookings.md); a traveler asks them (403), another expert’s booking is not found (404).',
   },
   {
     area: 'Bookings',
