@@ -224,7 +224,7 @@ describe('a cancelled trip', () => {
     expect((await bookingRow(confirmed.id)).status).toBe('confirmed')
     const after = await handle.db.select().from(notifications).where(eq(notifications.userId, id('admin')))
     expect(after.length).toBe(before.length + 1)
-    expect(after.at(-1)).toMatchObject({ kind: 'booking.status', link: `/dashboard/trips/${trip!.id}` })
+    expect(after.at(-1)).toMatchObject({ kind: 'booking.status', link: `/dashboard/bookings?trip_id=${trip!.id}&status=confirmed` })
     const expertNotes = await handle.db.select().from(notifications).where(eq(notifications.userId, id('expert')))
     expect(expertNotes.some((n) => n.title.includes('1 confirmed booking to decide on'))).toBe(true)
   })

@@ -8,6 +8,8 @@ import { findVisibleBooking } from './bookings.ts'
 import { notifyBookingStatus } from './notify-booking.ts'
 import { type CancellationQuote, quoteCancellation } from './schedule-math.ts'
 
+export { inZone } from './schedule-math.ts'
+
 /*
  * Cancellation policies applied (docs/bookings.md "Cancellation policies"): what cancelling a booking costs now, and
  * the cancellation itself inside the caller's transaction: the fee, the refund owed of what was paid, the open

@@ -78,7 +78,7 @@ export async function cancelTripBookings(tx: Db, tripId: number, by: number, exp
       kind: BOOKING_NOTIFICATION_KIND,
       title: `A cancelled trip has ${confirmed.length} confirmed ${confirmed.length === 1 ? 'booking' : 'bookings'} to decide on`,
       body: confirmed.map((b) => `${b.reference} ${b.title}`).join('; '),
-      link: `/dashboard/trips/${tripId}`,
+      link: `/dashboard/bookings?trip_id=${tripId}&status=confirmed`,
       subjectKey: `trip-bookings:${tripId}`,
     })
   }
@@ -155,11 +155,22 @@ export async function rebookCandidates(db: Db, booking: Pick<BookingRow, 'flight
     .limit(50)
 }
 
-/** GET /api/bookings/{id}/rebook/: the candidate flights of a booking of a withdrawn flight (staff). */
+/** A live booking of a withdrawn flight, or the conflict that says why it cannot be rebooked. */
+async function assertRebookable(db: Db, booking: Pick<BookingRow, 'status' | 'flightId'>) {
+  if (booking.status === 'cancelled') throw new DomainError('conflict', WORLD_MESSAGES.notLive)
+  const [flight] = booking.flightId === null ? [] : await db.select({ status: flights.status }).from(flights).where(eq(flights.id, booking.flightId))
+  if (flight?.status !== 'withdrawn') throw new DomainError('conflict', WORLD_MESSAGES.notWithdrawn)
+}
+
+/**
+ * GET /api/bookings/{id}/rebook/: the flights a live booking of a withdrawn flight may move to (staff who handle it);
+ * 409 for a booking not live or whose flight is not withdrawn.
+ */
 export async function rebookOptions(ctx: ServiceContext, rawId: unknown) {
   requireBookingStaff(ctx)
   const { booking, roles } = await findVisibleBooking(ctx, rawId)
   if (!roles.staff) throw new DomainError('forbidden', CANCELLATION_MESSAGES.rebookStaffOnly)
+  await assertRebookable(ctx.db, booking)
   const rows = await rebookCandidates(ctx.db, booking)
   return rows.map((r) => ({ ...r, departure_at: r.departure_at.toISOString() }))
 }
@@ -179,9 +190,7 @@ export async function rebookBooking(ctx: ServiceContext, rawId: unknown, input: 
     const { booking, roles } = await findVisibleBooking(ctx, rawId, { lock: true, db: txRaw })
     if (!roles.staff) throw new DomainError('forbidden', CANCELLATION_MESSAGES.rebookStaffOnly)
     const data = parseInput(RebookBookingInput, input ?? {})
-    if (booking.status === 'cancelled') throw new DomainError('conflict', WORLD_MESSAGES.notLive)
-    const [oldFlight] = booking.flightId === null ? [] : await tx.select({ status: flights.status }).from(flights).where(eq(flights.id, booking.flightId))
-    if (oldFlight?.status !== 'withdrawn') throw new DomainError('conflict', WORLD_MESSAGES.notWithdrawn)
+    await assertRebookable(tx, booking)
     if (data.flight_id === null) throw DomainError.invalid({ flight_id: [WORLD_MESSAGES.flightRequired] })
     const candidates = await rebookCandidates(tx, booking)
     if (!candidates.some((c) => c.id === data.flight_id)) throw DomainError.invalid({ flight_id: [WORLD_MESSAGES.badFlight] })
