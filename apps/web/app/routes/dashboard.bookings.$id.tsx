@@ -44,6 +44,7 @@ function cancellationView(q: CancellationQuoteAnswer): CancellationView {
   return {
     ...q,
     free_until_local: at(q.free_until, q.time_zone),
+    free_passed: q.free_until !== null && Date.parse(q.free_until) <= Date.now(),
     free_until_utc: at(q.free_until, 'UTC'),
     next_step_local: at(q.next_step_at, q.time_zone),
     next_step_utc: at(q.next_step_at, 'UTC'),

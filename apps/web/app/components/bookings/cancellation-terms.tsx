@@ -13,6 +13,8 @@ export interface CancellationView {
   /** The deadline in the supplier's zone ("2027-02-18 00:00 (Pacific/Auckland)"), and the instant itself. */
   free_until: string | null
   free_until_local: string | null
+  /** Whether the free-cancellation deadline has passed (when the page was made). */
+  free_passed: boolean
   next_step_at: string | null
   next_step_local: string | null
   /** The same instants in UTC, shown until the browser says its own zone. */
@@ -57,14 +59,16 @@ export function CancellationTerms({ quote, staff }: { quote: CancellationView; s
         </List.Item>
         {quote.free_until && quote.free_until_local && quote.free_until_utc ? (
           <List.Item>
-            Free cancellation until {quote.free_until_local} — your time: <ViewerTime iso={quote.free_until} utc={quote.free_until_utc} />
+            {quote.free_passed ? 'Free cancellation ended' : 'Free cancellation until'} {quote.free_until_local} — your time:{' '}
+            <ViewerTime iso={quote.free_until} utc={quote.free_until_utc} />
           </List.Item>
         ) : (
           <List.Item>No deadline: cancelling is free until the day of the service.</List.Item>
         )}
         {quote.next_step_at && quote.next_step_local && quote.next_step_utc ? (
           <List.Item>
-            The fee rises on {quote.next_step_local} — your time: <ViewerTime iso={quote.next_step_at} utc={quote.next_step_utc} />
+            The fee rises on {quote.next_step_local} — your time:{' '}
+            <ViewerTime iso={quote.next_step_at} utc={quote.next_step_utc} />
           </List.Item>
         ) : null}
       </List>

@@ -1,0 +1,78 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test, uniqueName } from './fixtures.ts'
+import { isoDay, restToken } from './support/trips.ts'
+
+/**
+ * Cancellation fees (docs/bookings.md "Cancellation policies"), JavaScript off: the confirm step shows what cancelling
+ * costs before the traveler says yes, and the cancelled booking keeps its fee. The default policy holds: free until 30
+ * days before, then 25%, then everything from 14 days before. An activity at 25 USD a person, booked for two.
+ */
+async function setUp(request: APIRequestContext) {
+  const admin = { Authorization: `Bearer ${await restToken(request, 'superadmin')}` }
+  const post = async (path: string, data: unknown, headers: Record<string, string> = admin) => {
+    const res = await request.post(path, { headers, data })
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
+    return (await res.json()) as Record<string, any>
+  }
+  const country = await post('/api/destinations/countries-mgmt/', { name: uniqueName('Feeland '), continent: 'Europe' })
+  const location = await post('/api/destinations/locations-mgmt/', { name: uniqueName('Feeton '), country: country.id, location_type: 'city' })
+  const supplier = await post('/api/suppliers/', { name: uniqueName('Fee Tours '), country: country.id })
+  const activity = await post('/api/activities/', {
+    name: uniqueName('Harbour sail '),
+    description: 'Out on the water with a guide.',
+    supplier_id: supplier.id,
+    location_id: location.id,
+    instant_confirmation: false,
+    pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Any', min_quantity: 1, max_quantity: null, price_per_unit: '25' }] },
+  })
+  const username = uniqueName('canceller')
+  const password = 'a-long-cancelling-passphrase'
+  const registered = await post(
+    '/users/api/auth/register/',
+    { username, email: `${username}@example.test`, password, confirm_password: password, first_name: 'Cal', last_name: 'Canceller' },
+    {},
+  )
+  const traveler = { Authorization: `Bearer ${registered.access}` }
+  const book = (days: number) => post(`/api/activities/${activity.id}/book/`, { date: isoDay(days), participants: 2 }, traveler)
+  return { username, password, book, activity, traveler }
+}
+
+test.describe('Cancellation fees, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the traveler sees the fee, the refund and the deadline before confirming, and cancels', async ({ page, request, signIn }) => {
+    const { username, password, book, activity, traveler } = await setUp(request)
+    const late = await book(20)
+    const early = await book(60)
+    await signIn(username, password)
+
+    // 20 days out: past the free deadline, 25% of 50.00.
+    await page.goto(`/dashboard/bookings/${late.id}?cancel=1`)
+    const dialog = page.getByRole('dialog', { name: activity.name })
+    const terms = dialog.getByRole('list', { name: 'Cancellation terms' })
+    await expect(terms.getByTestId('cancellation-fee')).toHaveText('$12.50')
+    await expect(terms.getByTestId('cancellation-refund')).toHaveText('$0.00')
+    await expect(terms).toContainText(`Free cancellation ended ${isoDay(-10)} 00:00 (UTC)`)
+    await expect(terms).toContainText(`The fee rises on ${isoDay(6)} 00:00 (UTC)`)
+    await expect(dialog).toContainText('Policy: Free until 30 days before; from 30 days before: 25%; from 14 days before: 100%.')
+    // A traveler is not offered to waive the fee.
+    await expect(dialog.getByLabel('Waive the cancellation fee (staff)')).toHaveCount(0)
+    await dialog.getByLabel('Reason (optional)').fill('Change of plans.')
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click()
+    const after = page.getByRole('dialog', { name: activity.name })
+    await expect(after.getByText('Cancelled', { exact: true })).toBeVisible()
+    await expect(after).toContainText('Cancellation fee')
+    await expect(after).toContainText('$12.50')
+
+    // The API answers the same fee for the cancelled booking.
+    const res = await request.get(`/api/bookings/${late.id}/`, { headers: traveler })
+    expect(await res.json()).toMatchObject({ status: 'cancelled', cancellation_fee: '12.50', refund_owed: '0.00' })
+
+    // 60 days out: free until 30 days before, in the supplier's zone (UTC here) and, without JavaScript, in UTC.
+    await page.goto(`/dashboard/bookings/${early.id}?cancel=1`)
+    const free = page.getByRole('list', { name: 'Cancellation terms' })
+    await expect(free.getByTestId('cancellation-fee')).toHaveText('$0.00')
+    await expect(free).toContainText(`Free cancellation until ${isoDay(30)} 00:00 (UTC)`)
+    await expect(free.getByTestId('viewer-time').first()).toHaveText(`${isoDay(30)} 00:00 (UTC)`)
+  })
+})
