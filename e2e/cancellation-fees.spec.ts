@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test, uniqueName } from './fixtures.ts'
-import { isoDay, restToken } from './support/trips.ts'
+import { activityWorld } from './support/bookings.ts'
+import { isoDay } from './support/trips.ts'
 
 /**
  * Cancellation fees (docs/bookings.md "Cancellation policies"), JavaScript off: the confirm step shows what cancelling
@@ -8,23 +9,8 @@ import { isoDay, restToken } from './support/trips.ts'
  * days before, then 25%, then everything from 14 days before. An activity at 25 USD a person, booked for two.
  */
 async function setUp(request: APIRequestContext) {
-  const admin = { Authorization: `Bearer ${await restToken(request, 'superadmin')}` }
-  const post = async (path: string, data: unknown, headers: Record<string, string> = admin) => {
-    const res = await request.post(path, { headers, data })
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
-    return (await res.json()) as Record<string, any>
-  }
-  const country = await post('/api/destinations/countries-mgmt/', { name: uniqueName('Feeland '), continent: 'Europe' })
-  const location = await post('/api/destinations/locations-mgmt/', { name: uniqueName('Feeton '), country: country.id, location_type: 'city' })
-  const supplier = await post('/api/suppliers/', { name: uniqueName('Fee Tours '), country: country.id })
-  const activity = await post('/api/activities/', {
-    name: uniqueName('Harbour sail '),
-    description: 'Out on the water with a guide.',
-    supplier_id: supplier.id,
-    location_id: location.id,
-    instant_confirmation: false,
-    pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Any', min_quantity: 1, max_quantity: null, price_per_unit: '25' }] },
-  })
+  const { post, activity: makeActivity } = await activityWorld(request, 'Fee')
+  const activity = await makeActivity(uniqueName('Harbour sail '))
   const username = uniqueName('canceller')
   const password = 'a-long-cancelling-passphrase'
   const registered = await post(

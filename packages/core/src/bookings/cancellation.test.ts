@@ -1,4 +1,4 @@
-import { bookings, type DatabaseHandle, eq, notifications, paymentScheduleLines, payments, tripAssignments, trips } from '@meridian/db'
+import { bookings, type DatabaseHandle, eq, notifications, paymentScheduleLines, payments } from '@meridian/db'
 import type { CancellationPolicy } from '@meridian/validators/booking-constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.ts'
 import { zonedInstant } from '../flights/time.ts'
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../payments/fake-stripe.ts'
 import { markRefundPaid } from '../payments/mark-refunded.ts'
-import { domainErrorOf, tripTestBed } from '../trips/test-bed.ts'
+import { domainErrorOf, tripTestBed, tripWithExpert } from '../trips/test-bed.ts'
 import { changeTripStatus } from '../trips/trips.ts'
 import { applyCancellation, cancellationCost, cancellationQuote } from './cancellation.ts'
 import { cancelBooking } from './change-booking.ts'
@@ -79,12 +79,7 @@ beforeAll(async () => {
   id = bed.userId
   const config = loadConfig({ ...env, ...fakeStripeEnv(fake.url) })
   as = Object.fromEntries(Object.entries(bed.as).map(([name, ctx]) => [name, { ...ctx, config }]))
-  const [trip] = await handle.db
-    .insert(trips)
-    .values({ title: 'South Island', startDate: day(29), endDate: day(40), travelers: 2, travelerId: id('traveler'), expertId: id('expert') })
-    .returning({ id: trips.id })
-  tripId = trip!.id
-  await handle.db.insert(tripAssignments).values({ tripId, expertId: id('expert'), status: 'accepted' })
+  tripId = await tripWithExpert(handle, { title: 'South Island', startDate: day(29), endDate: day(40), travelerId: id('traveler'), expertId: id('expert') })
 })
 afterAll(async () => {
   await fake?.close()
@@ -208,23 +203,19 @@ describe('cancelling a paid booking', () => {
 
 describe('a cancelled trip', () => {
   it('cancels its pending bookings with their fees and lists the confirmed ones for staff, who are told', async () => {
-    const [trip] = await handle.db
-      .insert(trips)
-      .values({ title: 'Milford Sound', startDate: day(20), endDate: day(25), travelers: 1, travelerId: id('traveler'), expertId: id('expert') })
-      .returning({ id: trips.id })
-    await handle.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: id('expert'), status: 'accepted' })
-    const pending = await booking({ tripId: trip!.id, status: 'pending', serviceDate: day(20), cancellationTerms: policy([30, { percent: '10' }]) })
-    const confirmed = await booking({ tripId: trip!.id, status: 'confirmed', serviceDate: day(21), title: 'Kayak day' })
+    const tripOf = await tripWithExpert(handle, { title: 'Milford Sound', startDate: day(20), endDate: day(25), travelerId: id('traveler'), expertId: id('expert') })
+    const pending = await booking({ tripId: tripOf, status: 'pending', serviceDate: day(20), cancellationTerms: policy([30, { percent: '10' }]) })
+    const confirmed = await booking({ tripId: tripOf, status: 'confirmed', serviceDate: day(21), title: 'Kayak day' })
     await payLines(pending.id, 1, 'manual')
     const before = await handle.db.select().from(notifications).where(eq(notifications.userId, id('admin')))
-    const answer = await changeTripStatus(as.traveler!, trip!.id, { status: 'cancelled' })
+    const answer = await changeTripStatus(as.traveler!, tripOf, { status: 'cancelled' })
     expect(answer.status).toBe('cancelled')
     expect(answer.bookings_to_decide).toEqual([expect.objectContaining({ id: confirmed.id, reference: confirmed.reference, title: 'Kayak day' })])
     expect(await bookingRow(pending.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Trip cancelled', cancellationFee: '100.00', refundOwed: '900.00', paymentState: 'refund_due' })
     expect((await bookingRow(confirmed.id)).status).toBe('confirmed')
     const after = await handle.db.select().from(notifications).where(eq(notifications.userId, id('admin')))
     expect(after.length).toBe(before.length + 1)
-    expect(after.at(-1)).toMatchObject({ kind: 'booking.status', link: `/dashboard/bookings?trip_id=${trip!.id}&status=confirmed` })
+    expect(after.at(-1)).toMatchObject({ kind: 'booking.status', link: `/dashboard/bookings?trip_id=${tripOf}&status=confirmed` })
     const expertNotes = await handle.db.select().from(notifications).where(eq(notifications.userId, id('expert')))
     expect(expertNotes.some((n) => n.title.includes('1 confirmed booking to decide on'))).toBe(true)
   })

@@ -1,4 +1,4 @@
-import { type DatabaseHandle, users } from '@meridian/db'
+import { type DatabaseHandle, tripAssignments, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { expect } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -34,4 +34,14 @@ export async function domainErrorOf(promise: Promise<unknown>): Promise<DomainEr
   )
   expect(error).toBeInstanceOf(DomainError)
   return error as DomainError
+}
+
+/** A trip of `travelerId` whose expert `expertId` has accepted it (the staff who handle its bookings). */
+export async function tripWithExpert(handle: DatabaseHandle, values: { travelerId: number; expertId: number; title: string; startDate: string; endDate: string }): Promise<number> {
+  const [trip] = await handle.db
+    .insert(trips)
+    .values({ ...values, travelers: 2 })
+    .returning({ id: trips.id })
+  await handle.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: values.expertId, status: 'accepted' })
+  return trip!.id
 }
