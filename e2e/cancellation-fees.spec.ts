@@ -62,3 +62,19 @@ test.describe('Cancellation fees, JavaScript off', () => {
     await expect(free.getByTestId('viewer-time').first()).toHaveText(`${isoDay(30)} 00:00 (UTC)`)
   })
 })
+
+test.describe('Cancellation fees, JavaScript on, a traveler in Los Angeles', () => {
+  test.use({ javaScriptEnabled: true, timezoneId: 'America/Los_Angeles' })
+
+  test('the deadline is shown in the viewer’s zone too; the fee is the same', async ({ page, request, signIn }) => {
+    const { username, password, book } = await setUp(request)
+    const late = await book(20)
+    await signIn(username, password)
+    await page.goto(`/dashboard/bookings/${late.id}?cancel=1`)
+    const terms = page.getByRole('list', { name: 'Cancellation terms' })
+    await expect(terms.getByTestId('cancellation-fee')).toHaveText('$12.50')
+    // Midnight UTC is the afternoon before in Los Angeles (16:00, or 17:00 in summer time).
+    const hour = new Date(`${isoDay(-10)}T00:00:00Z`).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: '2-digit', hourCycle: 'h23' })
+    await expect(terms.getByTestId('viewer-time').first()).toHaveText(`${isoDay(-11)} ${hour}:00 (America/Los_Angeles)`)
+  })
+})
