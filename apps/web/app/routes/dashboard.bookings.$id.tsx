@@ -206,7 +206,13 @@ export default function BookingDetails() {
                   <NativeSelect
                     name="flight_id"
                     label="Rebook on another flight"
-                    data={[{ value: '', label: rebook.length ? 'Choose a flight' : 'No flight of this route has seats' }, ...rebook.map((f) => ({ value: String(f.id), label: `${f.flight_number} · ${f.departure_at.slice(0, 16).replace('T', ' ')} UTC · ${f.seats_left} seats` }))]}
+                    data={[
+                      { value: '', label: rebook.length ? 'Choose a flight' : 'No flight of this route has seats' },
+                      ...rebook.map((f) => ({
+                        value: String(f.id),
+                        label: `${f.flight_number} · ${f.departure_at.slice(0, 16).replace('T', ' ')} UTC · ${f.seats_left} seats`,
+                      })),
+                    ]}
                     defaultValue={failure?.values?.flight_id ?? ''}
                     error={fieldError(failure?.fields, 'flight_id')}
                   />

@@ -55,7 +55,12 @@ export const bookings = {
   rebookOptions: staff.get(core.rebookOptions, { at: `GET ${base}/{id}/rebook/`, summary: 'The flights a booking of a withdrawn flight can be rebooked on' }),
   rebook: staff.update(
     core.rebookBooking,
-    { at: `POST ${base}/{id}/rebook/`, summary: 'Rebook a booking of a withdrawn flight on another flight of its route', body: val.RebookBookingInput, errors: [409] },
+    {
+      at: `POST ${base}/{id}/rebook/`,
+      summary: 'Rebook a booking of a withdrawn flight on another flight of its route',
+      body: val.RebookBookingInput,
+      errors: [409],
+    },
     withData,
   ),
   bookActivity: bookers.update(

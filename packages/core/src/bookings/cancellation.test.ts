@@ -55,14 +55,31 @@ async function payLines(bookingId: number, count: number, provider: 'manual' | '
     if (provider === 'stripe') {
       const minor = Math.round(Number(line.amount) * 100)
       fake.intents.set(intentId, {
-        id: intentId, object: 'payment_intent', amount: minor, amount_received: minor, currency: 'usd', status: 'succeeded',
-        client_secret: `${intentId}_secret`, metadata: {}, payment_method_types: ['card'], payment_method: null, description: '',
+        id: intentId,
+        object: 'payment_intent',
+        amount: minor,
+        amount_received: minor,
+        currency: 'usd',
+        status: 'succeeded',
+        client_secret: `${intentId}_secret`,
+        metadata: {},
+        payment_method_types: ['card'],
+        payment_method: null,
+        description: '',
       })
     }
-    await handle.db.insert(payments).values({
-      bookingId, provider, intentId, amount: line.amount, currency: line.currency, status: 'succeeded', scheduleLineId: line.id,
-      confirmedAt: new Date(Date.now() - (10 - i) * 3_600_000),
-    })
+    await handle.db
+      .insert(payments)
+      .values({
+        bookingId,
+        provider,
+        intentId,
+        amount: line.amount,
+        currency: line.currency,
+        status: 'succeeded',
+        scheduleLineId: line.id,
+        confirmedAt: new Date(Date.now() - (10 - i) * 3_600_000),
+      })
     await handle.db.update(paymentScheduleLines).set({ status: 'paid', paidAt: new Date() }).where(eq(paymentScheduleLines.id, line.id))
   }
   const all = await lineRows(bookingId)
@@ -90,8 +107,17 @@ describe('the fee at each side of a deadline', () => {
   // 30 days before 2027-03-20 is 2027-02-18; the deadline is its midnight in the supplier's zone.
   const terms = policy([30, { percent: '25' }], [14, { percent: '100' }])
   const subject = (zone: string) => ({
-    id: 0, reference: 'MB-TEST', title: 't', travelerId: 0, serviceDate: '2027-03-20', amount: '1234.55', currency: 'USD',
-    flightId: null, partySize: 1, cancellationTerms: terms, policyTimeZone: zone,
+    id: 0,
+    reference: 'MB-TEST',
+    title: 't',
+    travelerId: 0,
+    serviceDate: '2027-03-20',
+    amount: '1234.55',
+    currency: 'USD',
+    flightId: null,
+    partySize: 1,
+    cancellationTerms: terms,
+    policyTimeZone: zone,
   })
   const cost = (zone: string, at: Date) => cancellationCost(handle.db, subject(zone), at).then((c) => c.fee)
 
@@ -140,11 +166,23 @@ describe('the fee at each side of a deadline', () => {
 describe('cancelling a paid booking', () => {
   it('quotes, then applies the fee: the refund owed goes back through Stripe in part, latest payment first', async () => {
     // Deposit 30% (300.00) and balance (700.00), both paid; 20% fee from 60 days before: 200.00 kept, 800.00 back.
-    const b = await booking({ serviceDate: day(50), cancellationTerms: policy([60, { percent: '20' }]), scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 20 } })
+    const b = await booking({
+      serviceDate: day(50),
+      cancellationTerms: policy([60, { percent: '20' }]),
+      scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 20 },
+    })
     expect((await lineRows(b.id)).map((l) => l.amount)).toEqual(['300.00', '700.00'])
     await payLines(b.id, 2, 'stripe')
     const quote = await cancellationQuote(as.traveler!, b.id)
-    expect(quote).toMatchObject({ fee: '200.00', currency: 'USD', paid: '1000.00', refund: '800.00', next_step_at: null, time_zone: 'UTC', policy: { steps: [{ days_before: 60, percent: '20', amount: null }] } })
+    expect(quote).toMatchObject({
+      fee: '200.00',
+      currency: 'USD',
+      paid: '1000.00',
+      refund: '800.00',
+      next_step_at: null,
+      time_zone: 'UTC',
+      policy: { steps: [{ days_before: 60, percent: '20', amount: null }] },
+    })
     expect(quote.policy_text).toBe('Free until 60 days before; from 60 days before: 20%.')
     expect(new Date(quote.free_until!).getTime()).toBeLessThan(Date.now())
 
@@ -162,7 +200,11 @@ describe('cancelling a paid booking', () => {
   })
 
   it('a manual payment: the refund is recorded as due, the booking refunded once staff mark each share paid out', async () => {
-    const b = await booking({ serviceDate: day(50), cancellationTerms: policy([60, { amount: '250' }]), scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 20 } })
+    const b = await booking({
+      serviceDate: day(50),
+      cancellationTerms: policy([60, { amount: '250' }]),
+      scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 20 },
+    })
     await payLines(b.id, 1, 'manual')
     const done = await cancelBooking(as.traveler!, b.id, {})
     // Paid 300.00, fee 250.00: 50.00 owed back; the balance line (never paid) is waived.
@@ -172,12 +214,20 @@ describe('cancelling a paid booking', () => {
     expect(payment!.status).toBe('refund_due')
     await markRefundPaid(as.admin!, payment!.id, { refund_reference: 'SEPA 1' })
     expect((await bookingRow(b.id)).paymentState).toBe('refunded')
-    const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, id('traveler'))).orderBy(notifications.id)
+    const [notice] = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, id('traveler')))
+      .orderBy(notifications.id)
     expect(notice).toBeDefined()
   })
 
   it('nothing owed back when the fee is at least what was paid: the booking stays partly paid', async () => {
-    const b = await booking({ serviceDate: day(10), cancellationTerms: policy([14, { percent: '100' }]), scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 5 } })
+    const b = await booking({
+      serviceDate: day(10),
+      cancellationTerms: policy([14, { percent: '100' }]),
+      scheduleTerms: { deposit_percent: '30', deposit_amount: null, deposit_due: 'booking', balance_days: 5 },
+    })
     await payLines(b.id, 1, 'manual')
     const done = await cancelBooking(as.traveler!, b.id, {})
     expect(done).toMatchObject({ cancellation_fee: '1000.00', refund_owed: '0.00', payment_status: 'partly_paid' })
@@ -197,26 +247,51 @@ describe('cancelling a paid booking', () => {
 
   it('staff without waiving charge the same fee as the traveler would', async () => {
     const b = await booking({ serviceDate: day(10), cancellationTerms: policy([14, { percent: '50' }]) })
-    expect(await cancelBooking(as.admin!, b.id, { waive_fee: 'false' })).toMatchObject({ cancellation_fee: '500.00', refund_owed: '0.00', payment_status: 'unpaid' })
+    expect(await cancelBooking(as.admin!, b.id, { waive_fee: 'false' })).toMatchObject({
+      cancellation_fee: '500.00',
+      refund_owed: '0.00',
+      payment_status: 'unpaid',
+    })
   })
 })
 
 describe('a cancelled trip', () => {
   it('cancels its pending bookings with their fees and lists the confirmed ones for staff, who are told', async () => {
-    const tripOf = await tripWithExpert(handle, { title: 'Milford Sound', startDate: day(20), endDate: day(25), travelerId: id('traveler'), expertId: id('expert') })
+    const tripOf = await tripWithExpert(handle, {
+      title: 'Milford Sound',
+      startDate: day(20),
+      endDate: day(25),
+      travelerId: id('traveler'),
+      expertId: id('expert'),
+    })
     const pending = await booking({ tripId: tripOf, status: 'pending', serviceDate: day(20), cancellationTerms: policy([30, { percent: '10' }]) })
     const confirmed = await booking({ tripId: tripOf, status: 'confirmed', serviceDate: day(21), title: 'Kayak day' })
     await payLines(pending.id, 1, 'manual')
-    const before = await handle.db.select().from(notifications).where(eq(notifications.userId, id('admin')))
+    const before = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, id('admin')))
     const answer = await changeTripStatus(as.traveler!, tripOf, { status: 'cancelled' })
     expect(answer.status).toBe('cancelled')
     expect(answer.bookings_to_decide).toEqual([expect.objectContaining({ id: confirmed.id, reference: confirmed.reference, title: 'Kayak day' })])
-    expect(await bookingRow(pending.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Trip cancelled', cancellationFee: '100.00', refundOwed: '900.00', paymentState: 'refund_due' })
+    expect(await bookingRow(pending.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Trip cancelled',
+      cancellationFee: '100.00',
+      refundOwed: '900.00',
+      paymentState: 'refund_due',
+    })
     expect((await bookingRow(confirmed.id)).status).toBe('confirmed')
-    const after = await handle.db.select().from(notifications).where(eq(notifications.userId, id('admin')))
+    const after = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, id('admin')))
     expect(after.length).toBe(before.length + 1)
     expect(after.at(-1)).toMatchObject({ kind: 'booking.status', link: `/dashboard/bookings?trip_id=${tripOf}&status=confirmed` })
-    const expertNotes = await handle.db.select().from(notifications).where(eq(notifications.userId, id('expert')))
+    const expertNotes = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, id('expert')))
     expect(expertNotes.some((n) => n.title.includes('1 confirmed booking to decide on'))).toBe(true)
   })
 })

@@ -64,7 +64,14 @@ async function flightWithdrawn(db: Db, flightId: number | null): Promise<boolean
 /** What cancelling `booking` at `at` costs: its stored policy (none: free) in its policy's zone, against what was paid. */
 export async function cancellationCost(db: Db, booking: Cancellable, at: Date, options: { waiveFee?: boolean } = {}): Promise<CancellationCost> {
   const policy = booking.cancellationTerms ?? { steps: [] }
-  const quote = quoteCancellation({ policy, amount: booking.amount, currency: booking.currency, serviceDate: booking.serviceDate, zone: booking.policyTimeZone, at })
+  const quote = quoteCancellation({
+    policy,
+    amount: booking.amount,
+    currency: booking.currency,
+    serviceDate: booking.serviceDate,
+    zone: booking.policyTimeZone,
+    at,
+  })
   const waived = Boolean(options.waiveFee) || (await flightWithdrawn(db, booking.flightId))
   const fee = waived ? '0.00' : quote.fee
   const paid = await paidOn(db, booking.id)
@@ -121,7 +128,15 @@ export async function applyCancellation(
   const cost = await cancellationCost(tx, booking, now, options)
   await tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: by, cancelReason: options.reason, cancellationFee: cost.fee, refundOwed: cost.refund, updatedAt: now })
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: by,
+      cancelReason: options.reason,
+      cancellationFee: cost.fee,
+      refundOwed: cost.refund,
+      updatedAt: now,
+    })
     .where(eq(bookings.id, booking.id))
   await tx
     .update(paymentScheduleLines)

@@ -9,16 +9,32 @@ import { rebookBooking, rebookOptions } from './world-changes.ts'
 
 let world: FlightWorld
 const userId = async (username: string) => (await world.handle.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id
-const flight = async (fields: Record<string, unknown> = {}) => createFlight(await world.as('admin'), offer({ price: '250.00', currency: 'USD', seats_total: 10, ...fields }))
+const flight = async (fields: Record<string, unknown> = {}) =>
+  createFlight(await world.as('admin'), offer({ price: '250.00', currency: 'USD', seats_total: 10, ...fields }))
 const bookingRow = async (id: number) => (await world.handle.db.select().from(bookings).where(eq(bookings.id, id)))[0]!
 const seatsOf = async (id: number) => (await world.handle.db.select({ seats: flights.seatsLeft }).from(flights).where(eq(flights.id, id)))[0]!.seats
-const noticesOf = async (username: string) => world.handle.db.select().from(notifications).where(eq(notifications.userId, await userId(username)))
+const noticesOf = async (username: string) =>
+  world.handle.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, await userId(username)))
 
 /** Marks every schedule line of a booking paid by hand (one succeeded manual payment a line). */
 async function payAll(bookingId: number) {
   const lines = await world.handle.db.select().from(paymentScheduleLines).where(eq(paymentScheduleLines.bookingId, bookingId))
   for (const line of lines) {
-    await world.handle.db.insert(payments).values({ bookingId, provider: 'manual', intentId: `man_${bookingId}_${line.id}`, amount: line.amount, currency: line.currency, status: 'succeeded', scheduleLineId: line.id, confirmedAt: new Date() })
+    await world.handle.db
+      .insert(payments)
+      .values({
+        bookingId,
+        provider: 'manual',
+        intentId: `man_${bookingId}_${line.id}`,
+        amount: line.amount,
+        currency: line.currency,
+        status: 'succeeded',
+        scheduleLineId: line.id,
+        confirmedAt: new Date(),
+      })
     await world.handle.db.update(paymentScheduleLines).set({ status: 'paid', paidAt: new Date() }).where(eq(paymentScheduleLines.id, line.id))
   }
   await world.handle.db.update(bookings).set({ paymentState: 'paid' }).where(eq(bookings.id, bookingId))
@@ -58,7 +74,11 @@ describe('a withdrawn flight', () => {
     expect(lines.reduce((sum, l) => sum + Number(l.amount) * 100, 0)).toBe(50000)
     const moneyNow = await world.handle.db.select().from(payments).where(eq(payments.bookingId, moved.id))
     expect(moneyNow.map((p) => p.scheduleLineId).sort()).toEqual(lines.map((l) => l.id).sort())
-    expect(await bookingRow(booked.id)).toMatchObject({ status: 'cancelled', cancellationFee: '0.00', cancelReason: `Flight withdrawn; rebooked on ${moved.reference}` })
+    expect(await bookingRow(booked.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationFee: '0.00',
+      cancelReason: `Flight withdrawn; rebooked on ${moved.reference}`,
+    })
     expect(await seatsOf(dearer.id)).toBe(8)
     expect(await seatsOf(old.id)).toBe(10)
     expect((await domainErrorOf(rebookBooking(await world.as('admin'), booked.id, { flight_id: dearer.id }))).code).toBe('conflict')

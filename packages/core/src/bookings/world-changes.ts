@@ -42,7 +42,15 @@ export interface BookingToDecide {
 /** The confirmed bookings of a trip (listed on a cancelled trip: "Confirmed bookings to decide on"). */
 export async function confirmedTripBookings(db: Db, tripId: number): Promise<BookingToDecide[]> {
   const rows = await db
-    .select({ id: bookings.id, reference: bookings.reference, title: bookings.title, date: bookings.serviceDate, amount: bookings.amount, currency: bookings.currency, payment_status: bookings.paymentState })
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      title: bookings.title,
+      date: bookings.serviceDate,
+      amount: bookings.amount,
+      currency: bookings.currency,
+      payment_status: bookings.paymentState,
+    })
     .from(bookings)
     .where(and(eq(bookings.tripId, tripId), eq(bookings.status, 'confirmed')))
     .orderBy(asc(bookings.serviceDate), asc(bookings.id))
@@ -139,7 +147,13 @@ export async function rebookCandidates(db: Db, booking: Pick<BookingRow, 'flight
   const [old] = await db.select().from(flights).where(eq(flights.id, booking.flightId))
   if (!old) return []
   return db
-    .select({ id: flights.id, flight_number: flights.flightNumber, airline: flights.airlineName, departure_at: flights.departureAt, seats_left: flights.seatsLeft })
+    .select({
+      id: flights.id,
+      flight_number: flights.flightNumber,
+      airline: flights.airlineName,
+      departure_at: flights.departureAt,
+      seats_left: flights.seatsLeft,
+    })
     .from(flights)
     .where(
       and(
@@ -199,21 +213,54 @@ export async function rebookBooking(ctx: ServiceContext, rawId: unknown, input: 
     const { booking: made } = await bookSeats(tx, booking.travelerId, offer, { passengers: booking.partySize, tripId: booking.tripId, passengerNames: names })
     await tx
       .update(bookings)
-      .set({ amount: booking.amount, currency: booking.currency, rebookedFromId: booking.id, packageReference: booking.packageReference, status: booking.status, confirmedAt: booking.confirmedAt, confirmedBy: booking.confirmedBy, paymentState: booking.paymentState })
+      .set({
+        amount: booking.amount,
+        currency: booking.currency,
+        rebookedFromId: booking.id,
+        packageReference: booking.packageReference,
+        status: booking.status,
+        confirmedAt: booking.confirmedAt,
+        confirmedBy: booking.confirmedBy,
+        paymentState: booking.paymentState,
+      })
       .where(eq(bookings.id, made.id))
     // The schedule carries over line by line; the payments follow their lines to the new booking.
     await tx.delete(paymentScheduleLines).where(eq(paymentScheduleLines.bookingId, made.id))
-    const oldLines = await tx.select().from(paymentScheduleLines).where(eq(paymentScheduleLines.bookingId, booking.id)).orderBy(asc(paymentScheduleLines.position))
+    const oldLines = await tx
+      .select()
+      .from(paymentScheduleLines)
+      .where(eq(paymentScheduleLines.bookingId, booking.id))
+      .orderBy(asc(paymentScheduleLines.position))
     for (const line of oldLines) {
       const [copy] = await tx
         .insert(paymentScheduleLines)
-        .values({ bookingId: made.id, position: line.position, kind: line.kind, amount: line.amount, currency: line.currency, dueOn: line.dueOn, status: line.status, paidAt: line.paidAt, waivedAt: line.waivedAt, waivedBy: line.waivedBy })
+        .values({
+          bookingId: made.id,
+          position: line.position,
+          kind: line.kind,
+          amount: line.amount,
+          currency: line.currency,
+          dueOn: line.dueOn,
+          status: line.status,
+          paidAt: line.paidAt,
+          waivedAt: line.waivedAt,
+          waivedBy: line.waivedBy,
+        })
         .returning({ id: paymentScheduleLines.id })
-      await tx.update(payments).set({ bookingId: made.id, scheduleLineId: copy!.id, updatedAt: new Date() }).where(and(eq(payments.bookingId, booking.id), eq(payments.scheduleLineId, line.id)))
+      await tx
+        .update(payments)
+        .set({ bookingId: made.id, scheduleLineId: copy!.id, updatedAt: new Date() })
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.scheduleLineId, line.id)))
     }
     // Payments made before schedules (of the whole booking) move too; those still awaiting money are given up.
-    await tx.update(payments).set({ bookingId: made.id, updatedAt: new Date() }).where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ['succeeded', 'refund_due', 'refunded'])))
-    await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
+    await tx
+      .update(payments)
+      .set({ bookingId: made.id, updatedAt: new Date() })
+      .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ['succeeded', 'refund_due', 'refunded'])))
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
     await applyCancellation(tx, booking, actor.id, { reason: WORLD_MESSAGES.rebookedReason(made.reference), waiveFee: true })
     await tx.update(bookings).set({ paymentState: 'unpaid', refundOwed: '0.00' }).where(eq(bookings.id, booking.id))
     await notify(tx, recipients([booking.travelerId], actor.id), {

@@ -19,8 +19,7 @@ export function shareRefund(settled: PaymentRow[], owed: string): { payment: Pay
   })
 }
 
-const latestFirst = (rows: PaymentRow[]) =>
-  [...rows].sort((a, b) => (b.confirmedAt?.getTime() ?? 0) - (a.confirmedAt?.getTime() ?? 0) || b.id - a.id)
+const latestFirst = (rows: PaymentRow[]) => [...rows].sort((a, b) => (b.confirmedAt?.getTime() ?? 0) - (a.confirmedAt?.getTime() ?? 0) || b.id - a.id)
 
 /** A booking's payments that went through (succeeded, refund due, refunded). */
 export function settledPayments(db: Db, bookingId: number): Promise<PaymentRow[]> {

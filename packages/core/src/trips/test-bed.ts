@@ -37,7 +37,10 @@ export async function domainErrorOf(promise: Promise<unknown>): Promise<DomainEr
 }
 
 /** A trip of `travelerId` whose expert `expertId` has accepted it (the staff who handle its bookings). */
-export async function tripWithExpert(handle: DatabaseHandle, values: { travelerId: number; expertId: number; title: string; startDate: string; endDate: string }): Promise<number> {
+export async function tripWithExpert(
+  handle: DatabaseHandle,
+  values: { travelerId: number; expertId: number; title: string; startDate: string; endDate: string },
+): Promise<number> {
   const [trip] = await handle.db
     .insert(trips)
     .values({ ...values, travelers: 2 })

@@ -27,7 +27,15 @@ function inBrowserZone(iso: string): string | null {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(new Date(iso))
         .map((p) => [p.type, p.value]),
     )
@@ -67,8 +75,7 @@ export function CancellationTerms({ quote, staff }: { quote: CancellationView; s
         )}
         {quote.next_step_at && quote.next_step_local && quote.next_step_utc ? (
           <List.Item>
-            The fee rises on {quote.next_step_local} — your time:{' '}
-            <ViewerTime iso={quote.next_step_at} utc={quote.next_step_utc} />
+            The fee rises on {quote.next_step_local} — your time: <ViewerTime iso={quote.next_step_at} utc={quote.next_step_utc} />
           </List.Item>
         ) : null}
       </List>
