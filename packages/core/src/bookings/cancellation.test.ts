@@ -1,12 +1,11 @@
 import { bookings, type DatabaseHandle, eq, notifications, paymentScheduleLines, payments } from '@meridian/db'
 import type { CancellationPolicy } from '@meridian/validators/booking-constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
 import { zonedInstant } from '../flights/time.ts'
-import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../payments/fake-stripe.ts'
+import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe.ts'
 import { markRefundPaid } from '../payments/mark-refunded.ts'
-import { domainErrorOf, tripTestBed, tripWithExpert } from '../trips/test-bed.ts'
+import { domainErrorOf, stripeTestBed, tripWithExpert } from '../trips/test-bed.ts'
 import { changeTripStatus } from '../trips/trips.ts'
 import { applyCancellation, cancellationCost, cancellationQuote } from './cancellation.ts'
 import { cancelBooking } from './change-booking.ts'
@@ -17,7 +16,6 @@ let fake: FakeStripe
 let as: Record<string, ServiceContext>
 let id: (username: string) => number
 let tripId: number
-const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused' }
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 const policy = (...steps: [number, { percent?: string; amount?: string }][]): CancellationPolicy => ({
   steps: steps.map(([days_before, fee]) => ({ days_before, percent: fee.percent ?? null, amount: fee.amount ?? null })),
@@ -91,11 +89,7 @@ async function payLines(bookingId: number, count: number, provider: 'manual' | '
 
 beforeAll(async () => {
   fake = await startFakeStripe()
-  const bed = await tripTestBed()
-  handle = bed.handle
-  id = bed.userId
-  const config = loadConfig({ ...env, ...fakeStripeEnv(fake.url) })
-  as = Object.fromEntries(Object.entries(bed.as).map(([name, ctx]) => [name, { ...ctx, config }]))
+  ;({ handle, as, userId: id } = await stripeTestBed(fake.url))
   tripId = await tripWithExpert(handle, { title: 'South Island', startDate: day(29), endDate: day(40), travelerId: id('traveler'), expertId: id('expert') })
 })
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { seedCurrencies } from '../currencies/seed-currencies.ts'
 import { DomainError } from '../errors.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { insertUser } from '../users/insert-user.ts'
+import { fakeStripeEnv } from '../payments/fake-stripe.ts'
 
 /**
  * A test database for trips and itineraries: the demo accounts (one per role), the currencies, one more traveler
@@ -47,4 +48,11 @@ export async function tripWithExpert(
     .returning({ id: trips.id })
   await handle.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: values.expertId, status: 'accepted' })
   return trip!.id
+}
+
+/** The test bed with every context paying through a (fake) Stripe at `url`. */
+export async function stripeTestBed(url: string): ReturnType<typeof tripTestBed> {
+  const bed = await tripTestBed()
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused', ...fakeStripeEnv(url) })
+  return { ...bed, as: Object.fromEntries(Object.entries(bed.as).map(([name, ctx]) => [name, { ...ctx, config }])) }
 }
