@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test, uniqueName } from './fixtures.ts'
 import { activityWorld } from './support/bookings.ts'
-import { isoDay } from './support/trips.ts'
+import { isoDay, restToken } from './support/trips.ts'
 
 /**
  * Cancellation fees (docs/bookings.md "Cancellation policies"), JavaScript off: the confirm step shows what cancelling
@@ -76,5 +76,54 @@ test.describe('Cancellation fees, JavaScript on, a traveler in Los Angeles', () 
     // Midnight UTC is the afternoon before in Los Angeles (16:00, or 17:00 in summer time).
     const hour = new Date(`${isoDay(-10)}T00:00:00Z`).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: '2-digit', hourCycle: 'h23' })
     await expect(terms.getByTestId('viewer-time').first()).toHaveText(`${isoDay(-11)} ${hour}:00 (America/Los_Angeles)`)
+  })
+})
+
+test.describe('A withdrawn flight, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('staff rebook its traveler on another flight of the route at the price paid', async ({ page, request, signIn }) => {
+    const admin = { Authorization: `Bearer ${await restToken(request, 'admin')}` }
+    const flight = async (days: number, price: string) => {
+      const res = await request.post('/api/flights/', {
+        headers: admin,
+        data: {
+          airline_code: 'TP',
+          flight_number: String(1000 + Math.floor(Math.random() * 8999)),
+          aircraft: 'Airbus A321neo',
+          from: 'LHR',
+          to: 'LIS',
+          departure: `${isoDay(days)}T08:15`,
+          arrival: `${isoDay(days)}T11:00`,
+          class: 'economy',
+          price,
+          currency: 'EUR',
+          seats_total: 9,
+        },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+      return (await res.json()) as { id: number; flight_number: string }
+    }
+    const withdrawn = await flight(40, '300.00')
+    const later = await flight(41, '450.00')
+    const { traveler } = await setUp(request)
+    const booked = await request.post(`/api/flights/${withdrawn.id}/book/`, { headers: traveler, data: { passengers: 1 } })
+    expect(booked.status(), await booked.text()).toBe(201)
+    const booking = (await booked.json()) as { id: number; reference: string; title: string }
+    expect((await request.post(`/api/flights/${withdrawn.id}/withdraw/`, { headers: admin })).status()).toBe(200)
+
+    await signIn('admin')
+    await page.goto(`/dashboard/bookings/${booking.id}`)
+    const dialog = page.getByRole('dialog', { name: booking.title })
+    await expect(dialog.getByText('This flight was withdrawn')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: 'Cancel with full refund' })).toBeVisible()
+    await dialog.getByRole('combobox', { name: 'Rebook on another flight' }).selectOption(String(later.id))
+    await dialog.getByRole('button', { name: 'Rebook at the price paid' }).click()
+    const moved = page.getByRole('dialog', { name: new RegExp(later.flight_number) })
+    await expect(moved).toBeVisible()
+    await expect(moved).toContainText('€300.00')
+    await expect(moved.getByText('This flight was withdrawn')).toHaveCount(0)
+    const old = await request.get(`/api/bookings/${booking.id}/`, { headers: admin })
+    expect(await old.json()).toMatchObject({ status: 'cancelled', cancellation_fee: '0.00' })
   })
 })

@@ -50,6 +50,7 @@ describe('a withdrawn flight', () => {
   it('tells its booked travelers and their experts, and staff rebook at the price paid, the money carried over', async () => {
     const old = await flight({ departure: `${day(40)}T09:00`, arrival: `${day(40)}T11:00` })
     const dearer = await flight({ price: '400.00', departure: `${day(41)}T09:00`, arrival: `${day(41)}T11:00` })
+    await flight({ class: 'business', departure: `${day(40)}T12:00`, arrival: `${day(40)}T14:00` })
     const otherRoute = await flight({ to: 'JFK', departure: `${day(41)}T09:00`, arrival: `${day(41)}T18:00` })
     const booked = await bookFlight(await world.as('traveler'), old.id, { passengers: 2 })
     await payAll(booked.id)

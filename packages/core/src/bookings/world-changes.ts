@@ -141,7 +141,10 @@ export async function notifyFlightWithdrawn(tx: Db, flightId: number, by: number
   )
 }
 
-/** The flights a booking of a withdrawn flight may move to: the same airports, scheduled, not departed, seats enough. */
+/**
+ * The flights a booking of a withdrawn flight may move to: the same airports and cabin class, scheduled, not departed,
+ * seats enough; the nearest to the withdrawn departure first (at most 50).
+ */
 export async function rebookCandidates(db: Db, booking: Pick<BookingRow, 'flightId' | 'partySize'>) {
   if (booking.flightId === null) return []
   const [old] = await db.select().from(flights).where(eq(flights.id, booking.flightId))
@@ -159,13 +162,14 @@ export async function rebookCandidates(db: Db, booking: Pick<BookingRow, 'flight
       and(
         eq(flights.departureAirportId, old.departureAirportId),
         eq(flights.arrivalAirportId, old.arrivalAirportId),
+        eq(flights.cabinClass, old.cabinClass),
         eq(flights.status, 'scheduled'),
         gt(flights.departureAt, sql`now()`),
         sql`${flights.seatsLeft} >= ${booking.partySize}::int`,
         ne(flights.id, old.id),
       ),
     )
-    .orderBy(asc(flights.departureAt), asc(flights.id))
+    .orderBy(sql`abs(extract(epoch from ${flights.departureAt} - ${old.departureAt.toISOString()}::timestamptz))`, asc(flights.id))
     .limit(50)
 }
 
