@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, ready, test, uniqueName } from './fixtures.ts'
+import { activityWorld } from './support/bookings.ts'
 import { acceptedTrip, isoDay, restToken } from './support/trips.ts'
 
 /**
@@ -7,24 +8,7 @@ import { acceptedTrip, isoDay, restToken } from './support/trips.ts'
  * staff) and a place to stay made as the superadmin, so the cards and the list count this test's bookings only.
  */
 async function setUp(request: APIRequestContext) {
-  const admin = { Authorization: `Bearer ${await restToken(request, 'superadmin')}` }
-  const post = async (path: string, data: unknown, headers: Record<string, string> = admin) => {
-    const res = await request.post(path, { headers, data })
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
-    return (await res.json()) as Record<string, any>
-  }
-  const country = await post('/api/destinations/countries-mgmt/', { name: uniqueName('Bookland '), continent: 'Europe' })
-  const location = await post('/api/destinations/locations-mgmt/', { name: uniqueName('Bookton '), country: country.id, location_type: 'city' })
-  const supplier = await post('/api/suppliers/', { name: uniqueName('Book Tours '), country: country.id })
-  const activity = async (name: string) =>
-    post('/api/activities/', {
-      name,
-      description: 'Out on the water with a guide.',
-      supplier_id: supplier.id,
-      location_id: location.id,
-      instant_confirmation: false,
-      pricing: { pricing_model: 'tiered', currency: 'USD', pricing_tiers: [{ name: 'Any', min_quantity: 1, max_quantity: null, price_per_unit: '25' }] },
-    })
+  const { post, activity, country } = await activityWorld(request, 'Book')
   const hotel = await post('/api/suppliers/', { name: uniqueName('Harbour Inn '), supplier_type: 'accommodation', country: country.id, city: 'Bookton' })
   return { post, activity, hotel, country }
 }

@@ -889,7 +889,7 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   {
     area: 'Bookings',
     patterns: [
-      'trpc bookings.get', 'trpc bookings.cancel',
+      'trpc bookings.get', 'trpc bookings.cancel', 'trpc bookings.cancellationQuote',
       'loader /dashboard/bookings/:id', 'action /dashboard/bookings/:id',
     ],
     allow: BOOKING_READERS,
@@ -928,6 +928,14 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'trip',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
     why: 'A trip’s vouchers are reached as its bookings are: its traveler, the expert of the trip or the traveler’s standing expert, admins and the superadmin; another’s trip is not found. Specialists and editors have no bookings (403).',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.rebook', 'trpc bookings.rebookOptions'],
+    allow: BOOKING_STAFF,
+    object: 'payable_booking',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff who handle a booking rebook it when its flight is withdrawn (docs/bookings.md); a traveler asks them (403), another expert’s booking is not found (404).',
   },
   {
     area: 'Bookings',

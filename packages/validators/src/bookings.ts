@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { BOOKING_FORM_MESSAGES as BOOKING_MESSAGES, BOOKING_STATUSES, BOOKING_TYPES } from './booking-constants.ts'
-import { listCursor } from './fields.ts'
+import { flag, listCursor } from './fields.ts'
 import { filterChoice, reference, text } from './trips.ts'
 
 /** The most a list page holds (the screens use 20). */
@@ -51,7 +51,11 @@ export const ConfirmBookingInput = v.object({
   currency: v.optional(v.pipe(v.string(BOOKING_MESSAGES.currencyInvalid), v.trim(), v.toUpperCase(), v.maxLength(3, BOOKING_MESSAGES.currencyInvalid)), ''),
 })
 
-export const CancelBookingInput = v.object({ reason: text(500) })
+/** Cancel: an optional reason; staff may waive the cancellation fee (docs/bookings.md "Cancellation policies"). */
+export const CancelBookingInput = v.object({ reason: text(500), waive_fee: v.optional(flag, false) })
+
+/** POST /api/bookings/{id}/rebook/: the flight a booking of a withdrawn flight moves to. */
+export const RebookBookingInput = v.object({ flight_id: reference('Select a valid flight.') })
 
 /** The most a supplier's confirmation number and the notes on it hold (docs/bookings.md "Supplier confirmations and vouchers"). */
 export const SUPPLIER_CONFIRMATION_MAX = 64

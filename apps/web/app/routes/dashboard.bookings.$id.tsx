@@ -1,7 +1,21 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
-import { cancelBooking, confirmBooking, DomainError, getBooking, quoteCurrencies, recordSupplierConfirmation, requireBookingScope, setBookingTerms } from '@meridian/core'
+import {
+  cancelBooking,
+  cancellationQuote,
+  type CancellationQuoteAnswer,
+  confirmBooking,
+  DomainError,
+  getBooking,
+  inZone,
+  quoteCurrencies,
+  rebookBooking,
+  rebookOptions,
+  recordSupplierConfirmation,
+  requireBookingScope,
+  setBookingTerms,
+} from '@meridian/core'
 import { termsFromForm } from '@meridian/validators/booking-terms'
 import { BookingTermsForm } from '../components/bookings/booking-terms-form.tsx'
 import { AWAITING_CONFIRMATION, type BookingStatus, type BookingType, type PaymentState } from '@meridian/validators/booking-constants'
@@ -14,6 +28,7 @@ import { Facts } from '../components/kit/facts.tsx'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { awaitsPayment, BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, BOOKING_TYPE_LABELS, toBeQuoted } from '../components/bookings/labels.ts'
 import { PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS } from '../components/payments/labels.ts'
+import { CancellationTerms, type CancellationView } from '../components/bookings/cancellation-terms.tsx'
 import { formatDay, formatMoney } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
@@ -30,14 +45,41 @@ const listQuery = (search: string) => {
   return qs ? `?${qs}` : ''
 }
 
-/** One booking over the list: its details, Cancel (with a confirm step) and, for staff, Confirm (with the quote of a stay). */
+/** The quote with its times written in the supplier's zone and in UTC (the viewer's zone replaces UTC in the browser). */
+function cancellationView(q: CancellationQuoteAnswer): CancellationView {
+  const at = (iso: string | null, zone: string) => (iso ? inZone(new Date(iso), zone) : null)
+  return {
+    ...q,
+    free_until_local: at(q.free_until, q.time_zone),
+    free_passed: q.free_until !== null && Date.parse(q.free_until) <= Date.now(),
+    free_until_utc: at(q.free_until, 'UTC'),
+    next_step_local: at(q.next_step_at, q.time_zone),
+    next_step_utc: at(q.next_step_at, 'UTC'),
+  }
+}
+
+/**
+ * One booking over the list: its details, Cancel (with a confirm step that shows the fee, the refund and the
+ * free-cancellation deadline), for staff Confirm (with the quote of a stay) and, on a withdrawn flight, Rebook.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx, actor } = await requireUser(request, context)
   try {
     requireBookingScope(ctx)
     const booking = await getBooking(ctx, params.id)
+    const mine = booking.traveler.id === actor.id
     const currencies = booking.can.quote ? await quoteCurrencies(ctx) : []
-    return { booking, currencies, mine: booking.traveler.id === actor.id }
+    const step = new URL(request.url).searchParams.get('cancel') === '1'
+    const quote = step && booking.can.cancel ? cancellationView(await cancellationQuote(ctx, params.id)) : null
+    // Staff see the flights a booking of a withdrawn flight can move to (none offered otherwise).
+    const rebook =
+      !mine && booking.type === 'flight' && booking.status !== 'cancelled'
+        ? await rebookOptions(ctx, params.id).catch((error: unknown) => {
+            if (error instanceof DomainError) return null
+            throw error
+          })
+        : null
+    return { booking, currencies, mine, quote, rebook }
   } catch (error) {
     return notFoundResponse(error)
   }
@@ -62,8 +104,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return backWithToast(here, `Booking ${done.reference} confirmed.`)
     }
     if (intent === 'cancel') {
-      const done = await cancelBooking(ctx, params.id, { reason: values.reason ?? '' })
-      return backWithToast(here, `Booking ${done.reference} cancelled.`)
+      const done = await cancelBooking(ctx, params.id, { reason: values.reason ?? '', waive_fee: values.waive_fee ?? false })
+      const fee = /[1-9]/.test(done.cancellation_fee ?? '') ? ` Fee ${done.cancellation_fee} ${done.currency}.` : ''
+      const refund = /[1-9]/.test(done.refund_owed ?? '') ? ` ${done.refund_owed} ${done.currency} to be refunded.` : ''
+      return backWithToast(here, `Booking ${done.reference} cancelled.${fee}${refund}`)
+    }
+    if (intent === 'rebook') {
+      const made = await rebookBooking(ctx, params.id, { flight_id: values.flight_id ?? '' })
+      return backWithToast(`${BASE}/${made.id}${listTarget('', back)}`, `Rebooked as ${made.reference} at the price paid.`)
     }
     if (intent === 'terms') {
       const { stepsError, ...terms } = termsFromForm(values)
@@ -80,7 +128,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     // Another person's booking is not found before the form is judged.
     await getBooking(ctx, params.id)
-    throw DomainError.invalid({ intent: ['Choose confirm or cancel.'] })
+    throw DomainError.invalid({ intent: ['Choose confirm, cancel or rebook.'] })
   } catch (error) {
     return catalogueFailure(error, values)
   }
@@ -88,7 +136,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function BookingDetails() {
   const outlet = useOutlet()
-  const { booking: b, currencies, mine } = useLoaderData<typeof loader>()
+  const { booking: b, currencies, mine, quote, rebook } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   const { search } = useLocation()
@@ -128,6 +176,10 @@ export default function BookingDetails() {
   if (b.cancel_reason) rows.push(['Reason for cancelling', b.cancel_reason])
   if (b.status !== 'cancelled') rows.push(['Supplier confirmation', b.supplier_confirmation || AWAITING_CONFIRMATION])
   if (b.supplier_notes) rows.push(['Supplier notes', b.supplier_notes])
+  if (b.status === 'cancelled' && b.cancellation_fee !== null) {
+    rows.push(['Cancellation fee', formatMoney(b.cancellation_fee, b.currency)])
+    rows.push(['Refund owed', formatMoney(b.refund_owed ?? '0.00', b.currency)])
+  }
   return (
     <RouteModal title={b.title} closeTo={`${BASE}${back}`}>
       <Stack gap="sm">
@@ -209,14 +261,48 @@ export default function BookingDetails() {
             </Stack>
           </Form>
         ) : null}
+        {rebook ? (
+          <Alert color="orange" variant="light" title="This flight was withdrawn">
+            <Stack gap="xs">
+              <Form method="post" aria-label="Rebook on another flight">
+                <input type="hidden" name="back" value={back} />
+                <input type="hidden" name="intent" value="rebook" />
+                <Group align="flex-end" gap="sm">
+                  <NativeSelect
+                    name="flight_id"
+                    label="Rebook on another flight"
+                    data={[
+                      { value: '', label: rebook.length ? 'Choose a flight' : 'No flight of this route has seats' },
+                      ...rebook.map((f) => ({
+                        value: String(f.id),
+                        label: `${f.flight_number} · ${f.departure_at.slice(0, 16).replace('T', ' ')} UTC · ${f.seats_left} seats`,
+                      })),
+                    ]}
+                    defaultValue={failure?.values?.flight_id ?? ''}
+                    error={fieldError(failure?.fields, 'flight_id')}
+                  />
+                  <Button type="submit" disabled={!rebook.length} loading={busy && navigation.formData?.get('intent') === 'rebook'}>
+                    Rebook at the price paid
+                  </Button>
+                </Group>
+              </Form>
+              {b.can.cancel && !step ? (
+                <Button component={Link} to={stepHref(true)} color="red" variant="light" preventScrollReset replace>
+                  Cancel with full refund
+                </Button>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
         {b.can.cancel && step ? (
           <Alert color="red" variant="light" title="Cancel this booking?">
             <Form method="post">
               <input type="hidden" name="back" value={back} />
               <input type="hidden" name="intent" value="cancel" />
               <Stack gap="xs">
+                {quote ? <CancellationTerms quote={quote} staff={!mine} /> : null}
                 <Text size="sm">
-                  {b.payment_status === 'paid' ? 'It has been paid: the refund is arranged once it is cancelled. ' : ''}
+                  {quote && /[1-9]/.test(quote.refund) ? 'The refund is arranged once it is cancelled. ' : ''}
                   {b.type === 'flight' ? 'The seats go back on sale. ' : ''}This cannot be undone.
                 </Text>
                 <Textarea
@@ -246,7 +332,7 @@ export default function BookingDetails() {
               Change terms
             </Button>
           ) : null}
-          {b.can.cancel && !step ? (
+          {b.can.cancel && !step && !rebook ? (
             <Button component={Link} to={stepHref(true)} color="red" variant="light" preventScrollReset replace>
               Cancel booking
             </Button>

@@ -47,7 +47,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return backWithToast(listTarget(BASE, back), 'Thank you for rating your trip.')
     }
     const trip = await changeTripStatus(ctx, params.id, { status: 'cancelled', note: values.note ?? '' })
-    return backWithToast(listTarget(BASE, back), `Trip "${trip.title}" cancelled.`)
+    const left = trip.bookings_to_decide.length
+    const kept = left ? ` ${left} confirmed ${left === 1 ? 'booking is' : 'bookings are'} left for your expert to decide on.` : ''
+    return backWithToast(listTarget(BASE, back), `Trip "${trip.title}" cancelled; its pending bookings were cancelled.${kept}`)
   } catch (error) {
     return catalogueFailure(error, values)
   }
@@ -91,6 +93,21 @@ export default function TripDetails() {
           ))}
         </SimpleGrid>
         {t.description ? <Text>{t.description}</Text> : null}
+        {t.bookings_to_decide.length ? (
+          <Stack gap={4} aria-label="Confirmed bookings to decide on">
+            <Text fw={600} size="sm">
+              Confirmed bookings to decide on
+            </Text>
+            <Text size="xs" c="dimmed">
+              The trip was cancelled; these bookings were confirmed with their suppliers, so staff cancel or keep each one.
+            </Text>
+            {t.bookings_to_decide.map((b) => (
+              <Text key={b.id} size="sm">
+                <Link to={`/dashboard/bookings/${b.id}`}>{b.reference}</Link> · {b.title} · {formatDay(b.date)} · {formatMoney(b.amount, b.currency)}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         {t.rating ? (
           <Text size="sm">
             Your rating: {t.rating} of 5{t.rating_comment ? ` · “${t.rating_comment}”` : ''}

@@ -7,7 +7,8 @@ import { operations, restOnly } from './kit.ts'
 
 /**
  * Bookings (docs/bookings.md): the list (DRF-paged; filters type, status, search, when, trip_id), the summary cards,
- * one booking, its confirm and cancel, the supplier's confirmation, the vouchers (a booking's, a trip's), the CSV export (REST only), and booking an activity, an approved itinerary item
+ * one booking, its confirm and cancel (and what cancelling costs), rebooking a withdrawn flight's booking, the supplier's
+ * confirmation, the vouchers (a booking's, a trip's), the CSV export (REST only), and booking an activity, an approved itinerary item
  * or a trip as a package. Flights, stays and payments have their own paths. Each group's gate runs before its input
  * is read; the services check again, and check the booking itself. Ids are the service's to judge after the gate: an
  * unknown or malformed one answers 404 like another person's.
@@ -66,6 +67,22 @@ export const bookings = {
   cancel: scoped.update(
     core.cancelBooking,
     { at: `POST ${base}/{id}/cancel/`, summary: 'Cancel a booking', body: val.CancelBookingInput, errors: [409] },
+    withData,
+  ),
+  cancellationQuote: scoped.get(core.cancellationQuote, {
+    at: `GET ${base}/{id}/cancellation/`,
+    summary: 'What cancelling a booking now would cost: the fee, the refund and the free-cancellation deadline',
+    errors: [409],
+  }),
+  rebookOptions: staff.get(core.rebookOptions, { at: `GET ${base}/{id}/rebook/`, summary: 'The flights a booking of a withdrawn flight can be rebooked on' }),
+  rebook: staff.update(
+    core.rebookBooking,
+    {
+      at: `POST ${base}/{id}/rebook/`,
+      summary: 'Rebook a booking of a withdrawn flight on another flight of its route',
+      body: val.RebookBookingInput,
+      errors: [409],
+    },
     withData,
   ),
   supplierConfirmation: staff.update(

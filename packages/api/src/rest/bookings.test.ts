@@ -148,3 +148,24 @@ describe('booking and reading', () => {
     expect(refused.body.error.data.code).toBe('FORBIDDEN')
   })
 })
+
+describe('cancellation fees (docs/bookings.md "Cancellation policies")', () => {
+  it('GET …/cancellation/ quotes the fee; a traveler waiving it is a field error; the cancel answers the fee', async () => {
+    // 20 days out under the default policy: 25% of 100.05 from 30 days before.
+    const made = await api(`/api/activities/${kayak}/book/`, 'traveler', { date: day(20), participants: 3 })
+    const quote = await api(`/api/bookings/${made.body.id}/cancellation/`, 'traveler')
+    expect(quote.status).toBe(200)
+    expect(quote.body).toMatchObject({ fee: '25.01', refund: '0.00', paid: '0.00', currency: 'USD', time_zone: 'UTC', fee_waived: false })
+    expect(quote.body.free_until).toBe(`${day(-10)}T00:00:00.000Z`)
+    expect(quote.body.next_step_at).toBe(`${day(6)}T00:00:00.000Z`)
+    expect((await api(`/api/bookings/${made.body.id}/cancellation/`, 'traveler2')).status).toBe(404)
+
+    const waived = await api(`/api/bookings/${made.body.id}/cancel/`, 'traveler', { waive_fee: true })
+    expect(waived.status).toBe(400)
+    expect(waived.body).toEqual({ waive_fee: ['Only staff can waive a cancellation fee.'] })
+    const done = await api(`/api/bookings/${made.body.id}/cancel/`, 'traveler', { reason: 'Plans changed' })
+    expect(done.status).toBe(200)
+    expect(done.body).toMatchObject({ status: 'cancelled', cancellation_fee: '25.01', refund_owed: '0.00' })
+    expect((await api(`/api/bookings/${made.body.id}/cancellation/`, 'traveler')).status).toBe(409)
+  })
+})

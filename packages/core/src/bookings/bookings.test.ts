@@ -6,6 +6,7 @@ import {
   conversionRates,
   type DatabaseHandle,
   eq,
+  payments,
   flights,
   locations,
   notifications,
@@ -227,11 +228,23 @@ describe('the status table', () => {
     expect(after!.seats).toBe(8)
   })
 
-  it('cancelling a paid booking records the refund once the cancellation has committed', async () => {
+  it('cancelling a paid booking records the refund (what was paid less the fee) once the cancellation has committed', async () => {
+    // 30 days out: the default policy's 25% from 30 days before applies.
     const paid = await book()
+    await handle.db
+      .insert(payments)
+      .values({
+        bookingId: paid,
+        provider: 'manual',
+        intentId: `man_paid_${paid}`,
+        amount: '120.00',
+        currency: 'USD',
+        status: 'succeeded',
+        confirmedAt: new Date(),
+      })
     await handle.db.update(bookings).set({ paymentState: 'paid' }).where(eq(bookings.id, paid))
     const answer = await cancelBooking(as.traveler!, paid, {})
-    expect(answer).toMatchObject({ status: 'cancelled', payment_status: 'refund_due' })
+    expect(answer).toMatchObject({ status: 'cancelled', payment_status: 'refund_due', cancellation_fee: '30.00', refund_owed: '90.00' })
   })
 })
 

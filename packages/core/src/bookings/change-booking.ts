@@ -1,4 +1,4 @@
-import { and, asc, bookings, currencies, type Database, eq, flights, sql, trips } from '@meridian/db'
+import { and, asc, bookings, currencies, type Database, eq, sql, trips } from '@meridian/db'
 import type { BookingStatus } from '@meridian/validators/booking-constants'
 import type { ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
@@ -13,6 +13,7 @@ import { BOOKING_MESSAGES } from './messages.ts'
 import { notifyTripStatus } from '../notifications/events.ts'
 import { notifyBookingStatus } from './notify-booking.ts'
 import { checkBookingMove } from './transitions.ts'
+import { applyCancellation, CANCELLATION_MESSAGES } from './cancellation.ts'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -87,34 +88,25 @@ export async function confirmBooking(ctx: ServiceContext, rawId: unknown, input:
 }
 
 /**
- * POST /api/bookings/{id}/cancel/ `{reason?}`: pending or confirmed → cancelled. Its traveler until the day before
- * its date, staff until the end of its day, the superadmin at any time (docs/bookings.md). A flight booking gives
- * its seats back in the same transaction; a paid booking is then refunded (or the refund recorded as due) once the
- * cancellation has committed. The traveler is told when staff confirm or cancel (notifyBookingStatus).
+ * POST /api/bookings/{id}/cancel/ `{reason?, waive_fee?}`: pending or confirmed → cancelled. Its traveler until the
+ * day before its date, staff until the end of its day, the superadmin at any time (docs/bookings.md). The fee of this
+ * instant under the booking's policy is applied in the same transaction (staff may waive it; a traveler asking to is a
+ * field error; a withdrawn flight's booking is free), the refund owed (what was paid less the fee) stored, open
+ * schedule lines waived, a flight's seats given back; the money goes back once the cancellation has committed.
  */
 export async function cancelBooking(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<BookingDetail> {
   const { actor } = requireBookingScope(ctx)
-  const cancelled = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const { booking, roles } = await findVisibleBooking(ctx, rawId, { lock: true, db: tx })
     checkBookingMove(roles, booking.status as BookingStatus, 'cancelled', booking.serviceDate, todayUtc())
     const data = parseInput(CancelBookingInput, input ?? {})
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: new Date(), cancelledBy: actor.id, cancelReason: data.reason })
-      .where(eq(bookings.id, booking.id))
-    await notifyBookingStatus(tx, booking, 'cancelled', actor.id, data.reason)
-    if (booking.flightId !== null) {
-      // The seats go back; never above the flight's total (a flight edited down since keeps its ceiling).
-      await tx
-        .update(flights)
-        .set({ seatsLeft: sql`least(${flights.seatsTotal}, ${flights.seatsLeft} + ${booking.partySize})` })
-        .where(eq(flights.id, booking.flightId))
-    }
-    return booking
+    if (data.waive_fee && !roles.staff) throw DomainError.invalid({ waive_fee: [CANCELLATION_MESSAGES.waiveStaffOnly] })
+    await applyCancellation(tx, booking, actor.id, { reason: data.reason, waiveFee: data.waive_fee })
+    return booking.id
   })
-  // Paid: refunded or recorded as due; unpaid: payments still awaiting money are given up.
-  await refundAfterCancel(ctx, cancelled.id)
-  const { booking, roles } = await findVisibleBooking(ctx, cancelled.id)
+  // Paid: what is owed goes back (provider refund, or recorded as due); unpaid: payments awaiting money are given up.
+  await refundAfterCancel(ctx, id)
+  const { booking, roles } = await findVisibleBooking(ctx, id)
   return detailOf(ctx.db, booking, roles)
 }
 

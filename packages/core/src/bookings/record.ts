@@ -158,6 +158,11 @@ export function serializeBooking(b: Omit<BookingRow, 'searchText'>) {
     confirmed_at: b.confirmedAt?.toISOString() ?? null,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     cancel_reason: b.cancelReason,
+    cancellation_fee: b.cancellationFee,
+    refund_owed: b.refundOwed,
+    free_cancel_until: b.freeCancelUntil?.toISOString() ?? null,
+    cancellation_policy: b.cancellationTerms?.steps ?? null,
+    rebooked_from_id: b.rebookedFromId,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   }

@@ -9,6 +9,7 @@ import { listAirlines } from './airlines.ts'
 import { airportsByCodes, airportsByIds, flightEnds, fromAirport, fromCountry, resolveAirports, toAirport, toCountry } from './airports.ts'
 import { airportTextsOf, checkFlightFields, currentFields, FLIGHT_FIELD_MESSAGES, type FlightLookups, type FlightValues } from './fields.ts'
 import { FLIGHT_MESSAGES } from './messages.ts'
+import { notifyFlightWithdrawn } from '../bookings/world-changes.ts'
 import { type AirportInfo, type FlightDto, type FlightRow, serializeFlight } from './serialize.ts'
 
 /** Flights on one page of the management list. */
@@ -186,16 +187,21 @@ const FIELD_NAMES = Object.fromEntries(
 
 /**
  * POST /api/flights/{id}/withdraw/: the flight leaves search and can no longer be booked; its bookings stay as they
- * are. Withdrawing is final (a reinstated flight is a new offer). Superadmin, admin, expert.
+ * are, and their travelers and experts are told in the same transaction (staff then rebook or cancel them with a full
+ * refund: docs/bookings.md). Withdrawing is final (a reinstated flight is a new offer). Superadmin, admin, expert.
  */
 export async function withdrawFlight(ctx: ServiceContext, rawId: unknown): Promise<FlightDto> {
-  canManageFlights(ctx)
+  const actor = canManageFlights(ctx)
   const id = flightIdOf(rawId)
-  const [row] = await ctx.db
-    .update(flights)
-    .set({ status: 'withdrawn' })
-    .where(and(eq(flights.id, id), eq(flights.status, 'scheduled')))
-    .returning()
+  const row = await ctx.db.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(flights)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(flights.id, id), eq(flights.status, 'scheduled')))
+      .returning()
+    if (withdrawn) await notifyFlightWithdrawn(tx, withdrawn.id, actor.id)
+    return withdrawn
+  })
   if (!row) {
     await loadFlight(ctx.db, id)
     throw new DomainError('conflict', FLIGHT_MESSAGES.alreadyWithdrawn)

@@ -7,6 +7,7 @@ import { requirePaymentStaff, staffOn, visiblePayment } from './access.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import { paymentAnswer, type PaymentAnswer } from './serialize.ts'
 import { PAYMENT_NOTIFICATION_KIND } from './settle.ts'
+import { refundShareOf, refundStillDue } from './refund-shares.ts'
 
 function referenceField(input: unknown): string {
   const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).refund_reference : undefined
@@ -19,8 +20,9 @@ function referenceField(input: unknown): string {
 
 /**
  * Inside the caller's transaction, booking then payment locked: a refund due recorded as paid out (refunded, with
- * the provider's or the bank's reference), the booking refunded, the traveler told unless they did it. A payment
- * already refunded answers unchanged.
+ * the provider's or the bank's reference), the booking refunded once no payment of it has a refund still due, the
+ * traveler told (of the payment's share of the refund owed) unless they did it. A payment already refunded answers
+ * unchanged.
  */
 export async function recordRefund(
   tx: Database,
@@ -41,11 +43,14 @@ export async function recordRefund(
     .set({ status: 'refunded', refundedAt: now, refundReference: refundReference || payment.refundReference, updatedAt: now })
     .where(eq(payments.id, payment.id))
     .returning()
-  const [updated] = await tx.update(bookings).set({ paymentState: 'refunded', updatedAt: now }).where(eq(bookings.id, booking.id)).returning()
+  // A booking paid in several payments stays refund due until each share owed is paid back.
+  const state = (await refundStillDue(tx, booking.id)) ? 'refund_due' : 'refunded'
+  const [updated] = await tx.update(bookings).set({ paymentState: state, updatedAt: now }).where(eq(bookings.id, booking.id)).returning()
+  const amount = (await refundShareOf(tx, payment.id, booking.id)) ?? payment.amount
   await notify(tx, by === booking.travelerId ? [] : [booking.travelerId], {
     kind: PAYMENT_NOTIFICATION_KIND,
     title: PAYMENT_MESSAGES.refundPaid(booking.reference),
-    body: `${payment.amount} ${payment.currency}${refundReference ? ` (reference ${refundReference})` : ''}`,
+    body: `${amount} ${payment.currency}${refundReference ? ` (reference ${refundReference})` : ''}`,
     link: `/dashboard/bookings/${booking.id}/pay`,
   })
   return { payment: refunded!, booking: updated!, changed: true }

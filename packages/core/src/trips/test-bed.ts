@@ -1,4 +1,4 @@
-import { type DatabaseHandle, users } from '@meridian/db'
+import { type DatabaseHandle, tripAssignments, trips, users } from '@meridian/db'
 import { createTestDatabase } from '@meridian/db/testing'
 import { expect } from 'vitest'
 import { createAppServices, serviceContext } from '../app.ts'
@@ -9,6 +9,7 @@ import { seedCurrencies } from '../currencies/seed-currencies.ts'
 import { DomainError } from '../errors.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { insertUser } from '../users/insert-user.ts'
+import { fakeStripeEnv } from '../payments/fake-stripe.ts'
 
 /**
  * A test database for trips and itineraries: the demo accounts (one per role), the currencies, one more traveler
@@ -34,4 +35,24 @@ export async function domainErrorOf(promise: Promise<unknown>): Promise<DomainEr
   )
   expect(error).toBeInstanceOf(DomainError)
   return error as DomainError
+}
+
+/** A trip of `travelerId` whose expert `expertId` has accepted it (the staff who handle its bookings). */
+export async function tripWithExpert(
+  handle: DatabaseHandle,
+  values: { travelerId: number; expertId: number; title: string; startDate: string; endDate: string },
+): Promise<number> {
+  const [trip] = await handle.db
+    .insert(trips)
+    .values({ ...values, travelers: 2 })
+    .returning({ id: trips.id })
+  await handle.db.insert(tripAssignments).values({ tripId: trip!.id, expertId: values.expertId, status: 'accepted' })
+  return trip!.id
+}
+
+/** The test bed with every context paying through a (fake) Stripe at `url`. */
+export async function stripeTestBed(url: string): ReturnType<typeof tripTestBed> {
+  const bed = await tripTestBed()
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused', ...fakeStripeEnv(url) })
+  return { ...bed, as: Object.fromEntries(Object.entries(bed.as).map(([name, ctx]) => [name, { ...ctx, config }])) }
 }

@@ -12,6 +12,7 @@ import { type PageWindow, pagedList } from '../lists/paged-list.ts'
 import { parseInput } from '../validation.ts'
 import { allowedMoves, canEditTrip, checkMove, requireExpert, requireTraveler, requireTripScope, rolesOn, type TripScope, visibleTo } from './access.ts'
 import { expandTrips, type TripDto } from './serialize.ts'
+import { type BookingToDecide, cancelTripBookings, confirmedTripBookings, refundTripBookings } from '../bookings/world-changes.ts'
 
 type TripRow = typeof trips.$inferSelect
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -148,7 +149,7 @@ async function tripHistory(db: Database, tripId: number) {
   }))
 }
 
-export type TripDetail = TripDto & { history: Awaited<ReturnType<typeof tripHistory>>; can: { edit: boolean; moves: TripStatus[]; rate: boolean } }
+export type TripDetail = TripDto & { history: Awaited<ReturnType<typeof tripHistory>>; bookings_to_decide: BookingToDecide[]; can: { edit: boolean; moves: TripStatus[]; rate: boolean } }
 
 /** One trip with its status history and what the actor may do with it. */
 export async function getTrip(ctx: ServiceContext, rawId: unknown): Promise<TripDetail> {
@@ -164,6 +165,8 @@ async function detail(db: Database, actor: Actor, trip: TripRow & { accepted: bo
   return {
     ...dto!,
     history,
+    // A cancelled trip's confirmed bookings are left for staff to cancel or keep.
+    bookings_to_decide: trip.status === 'cancelled' ? await confirmedTripBookings(db, trip.id) : [],
     can: { edit: open && canEditTrip(roles), moves, rate: trip.status === 'completed' && trip.rating === null && trip.travelerId === actor.id },
   }
 }
@@ -223,7 +226,7 @@ export async function createTrip(ctx: ServiceContext, input: unknown): Promise<T
  */
 export async function updateTrip(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<TripDetail> {
   const actor = requireTripScope(ctx).actor
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, cancelled } = await ctx.db.transaction(async (tx) => {
     // Who and which trip first (401, 403, 404), then the input (400).
     const { trip } = await visibleTrip(ctx, rawId, { lock: true, db: tx })
     const data = parseInput(UpdateTripInput, input)
@@ -255,33 +258,41 @@ export async function updateTrip(ctx: ServiceContext, rawId: unknown, input: unk
         })
         .where(eq(trips.id, trip.id))
     }
-    if (status !== undefined && status !== from) await moveTrip(tx, trip.id, roles, from, status, actor.id, note ?? '')
-    return trip.id
+    const cancelled = status !== undefined && status !== from ? await moveTrip(tx, trip.id, roles, from, status, actor.id, note ?? '') : []
+    return { id: trip.id, cancelled }
   })
+  await refundTripBookings(ctx, cancelled)
   return detail(ctx.db, actor, await loadTrip(ctx.db, id))
 }
 
-async function moveTrip(tx: Tx, tripId: number, roles: ReturnType<typeof rolesOn>, from: TripStatus, to: TripStatus, by: number, note: string) {
+/**
+ * A status move, in the caller's transaction. Cancelling a trip cancels its pending bookings, each with its policy's
+ * fee (docs/bookings.md "When a trip is cancelled or a flight withdrawn"): answers their ids, to refund after commit.
+ */
+async function moveTrip(tx: Tx, tripId: number, roles: ReturnType<typeof rolesOn>, from: TripStatus, to: TripStatus, by: number, note: string): Promise<number[]> {
   checkMove(roles, from, to)
-  await tx
+  const [moved] = await tx
     .update(trips)
     .set({ status: to, ...(to === 'completed' ? { completedAt: new Date() } : {}) })
     .where(eq(trips.id, tripId))
+    .returning({ expertId: trips.expertId })
   await recordMove(tx, tripId, from, to, by, note)
   await notifyTripStatus(tx, tripId, to, by, note)
+  return to === 'cancelled' ? cancelTripBookings(tx, tripId, by, moved?.expertId ?? null) : []
 }
 
 /** A status move with an optional note (the expert's update-trip-status call and the screens' status buttons). */
 export async function changeTripStatus(ctx: ServiceContext, rawId: unknown, input: unknown): Promise<TripDetail> {
   const actor = requireTripScope(ctx).actor
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, cancelled } = await ctx.db.transaction(async (tx) => {
     const { trip } = await visibleTrip(ctx, rawId, { lock: true, db: tx })
     const data = parseInput(TripStatusInput, input)
     const from = trip.status as TripStatus
     if (data.status === from) throw new DomainError('conflict', TRIP_MESSAGES.illegalMove(from, data.status))
-    await moveTrip(tx, trip.id, rolesOn(actor, parties(trip)), from, data.status, actor.id, data.note)
-    return trip.id
+    const cancelled = await moveTrip(tx, trip.id, rolesOn(actor, parties(trip)), from, data.status, actor.id, data.note)
+    return { id: trip.id, cancelled }
   })
+  await refundTripBookings(ctx, cancelled)
   return detail(ctx.db, actor, await loadTrip(ctx.db, id))
 }
 
