@@ -5,7 +5,7 @@ import { createFlight, withdrawFlight } from '../flights/manage-flights.ts'
 import { day, type FlightWorld, flightWorld, offer } from '../flights/test-setup.ts'
 import { domainErrorOf } from '../trips/test-bed.ts'
 import { cancelBooking } from './change-booking.ts'
-import { rebookBooking, rebookOptions } from './world-changes.ts'
+import { rebookBooking, rebookOptions } from './rebook.ts'
 
 let world: FlightWorld
 const userId = async (username: string) => (await world.handle.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id
