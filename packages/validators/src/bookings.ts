@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { BOOKING_FORM_MESSAGES as BOOKING_MESSAGES, BOOKING_STATUSES, BOOKING_TYPES } from './booking-constants.ts'
-import { listCursor } from './fields.ts'
+import { flag, listCursor } from './fields.ts'
 import { filterChoice, reference, text } from './trips.ts'
 
 /** The most a list page holds (the screens use 20). */
@@ -67,3 +67,12 @@ export const BookActivityInput = v.object({
 export const BookItemInput = v.object({
   participants: v.optional(participants),
 })
+
+/** GET /api/bookings/due-soon/ and the Due soon screen: payment lines or free-cancellation deadlines, overdue ones only. */
+export const DueSoonQuery = v.object({
+  kind: filterChoice(['payment', 'cancellation']),
+  overdue: v.optional(flag, false),
+  page_size: pageSize,
+  cursor: v.optional(listCursor),
+})
+export type DueSoonQuery = v.InferOutput<typeof DueSoonQuery>
