@@ -15,6 +15,7 @@ import { operations, restOnly } from './kit.ts'
 const base = '/api/bookings'
 const scoped = operations(gatedProcedure(core.requireBookingScope), { id: v.unknown() })
 const staff = operations(gatedProcedure(core.requireBookingStaff), { id: v.unknown() })
+const dueList = operations(gatedProcedure(core.requireDueSoonAccess), { id: v.unknown() })
 const bookers = operations(gatedProcedure(core.requireBooker), { id: v.unknown() })
 const withData = { optionalData: true }
 
@@ -35,6 +36,11 @@ export const bookings = {
       body: await core.exportBookingsCsv(ctx, queryFilters(query)),
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${core.EXPORT_FILE_NAME}"` },
     }),
+  }),
+  dueSoon: dueList.list(core.listDueSoon, val.BOOKINGS_PAGE_SIZE, {
+    at: `GET ${base}/due-soon/`,
+    summary: 'Due soon: payment lines and free-cancellation deadlines of the next 14 days, and overdue lines (staff)',
+    query: val.DueSoonQuery,
   }),
   get: scoped.get(core.getBooking, { at: `GET ${base}/{id}/`, summary: 'One booking' }),
   confirm: staff.update(
