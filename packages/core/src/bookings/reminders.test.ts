@@ -5,6 +5,8 @@ import { addDays } from './book-shared.ts'
 import { listDueSoon } from './due-soon.ts'
 import { insertBookings, type NewBooking } from './record.ts'
 import { reminderDayFor, sweepReminders } from './reminders.ts'
+import { DEMO_BOOKING_LABEL } from './seed-bookings.ts'
+import { DEMO_DUE_TITLES, seedDemoDueLines } from './seed-reminders.ts'
 import { utcDay } from './terms.ts'
 
 let bed: Awaited<ReturnType<typeof tripTestBed>>
@@ -183,4 +185,18 @@ it('lists what is due soon, overdue first then by date, to staff only', async ()
   expect((await domainErrorOf(listDueSoon({ ...bed.as.admin!, actor: null }, {}))).code).toBe('unauthenticated')
   expect((await domainErrorOf(listDueSoon(bed.as.admin!, { kind: 'refund' }))).code).toBe('invalid')
   expect((await domainErrorOf(listDueSoon(bed.as.admin!, { cursor: 'nonsense!' }))).code).toBe('not_found')
+})
+
+it('seeds an overdue balance and one due soon for the demo traveler, labelled, once', async () => {
+  expect(await seedDemoDueLines(bed.handle.db)).toBe(2)
+  expect(await seedDemoDueLines(bed.handle.db)).toBe(0)
+  const list = await listDueSoon(bed.as.admin!, { kind: 'payment' })
+  expect(list.results.map((r) => [r.booking.title, r.line_kind, r.status, r.days_left])).toEqual([
+    [DEMO_DUE_TITLES.overdue, 'balance', 'overdue', -5],
+    [DEMO_DUE_TITLES.dueSoon, 'balance', 'due', 5],
+  ])
+  const demo = await bed.handle.db.select().from(bookings)
+  expect(demo.every((b) => b.notes.startsWith(DEMO_BOOKING_LABEL) && b.paymentState === 'partly_paid')).toBe(true)
+  // The first sweep tells the traveler of both, and the overdue one to nobody else (no expert handles them).
+  expect(await sweepReminders(bed.handle.db, { now })).toMatchObject({ reminded: 1, overdueTold: 1 })
 })
