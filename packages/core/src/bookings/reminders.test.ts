@@ -178,6 +178,7 @@ it('lists what is due soon, overdue first then by date, to staff only', async ()
   const next = await listDueSoon(bed.as.admin!, { page_size: 2, cursor: first.next_cursor })
   expect([...first.results, ...next.results].map((r) => r.booking.title)).toEqual(['Late', 'Sooner', 'Deadline', 'Soon'])
   expect(next.next_cursor).toBeNull()
+  expect(await listDueSoon(bed.as.admin!, {}, { limit: 2, offset: 10 })).toEqual({ count: 4, results: [], next_cursor: null })
 
   // The expert sees the bookings of the travelers they handle only.
   expect((await listDueSoon(bed.as.expert!, {})).results.map((r) => r.booking.title)).toEqual(['Late', 'Deadline', 'Soon'])
