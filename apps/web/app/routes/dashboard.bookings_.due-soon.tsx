@@ -121,12 +121,13 @@ const daysText = (n: number) => (n < 0 ? `${-n} ${n === -1 ? 'day' : 'days'} ove
 function DueRow({ item }: { item: DueSoonItem }) {
   const what = item.kind === 'payment' ? (LINE_LABELS[item.line_kind ?? 'full'] ?? 'Payment') : 'Free cancellation ends'
   return (
-    <Table.Tr data-overdue={item.overdue || undefined} bg={item.overdue ? 'var(--mantine-color-red-light)' : undefined}>
+    // Overdue rows: a red bar at the start, the days in bold and a red badge (a tinted row would dim its link's contrast).
+    <Table.Tr data-overdue={item.overdue || undefined} style={item.overdue ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : undefined}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" fw={item.overdue ? 700 : undefined}>
           {formatDay(item.due_on)}
         </Text>
-        <Text size="xs" c={item.overdue ? 'red' : 'dimmed'}>
+        <Text size="xs" c={item.overdue ? undefined : 'dimmed'} fw={item.overdue ? 700 : undefined}>
           {daysText(item.days_left)}
         </Text>
       </Table.Td>
