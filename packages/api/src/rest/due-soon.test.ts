@@ -22,7 +22,7 @@ beforeAll(async () => {
     id[username] = login.user.id
   }
   // One booking whose whole amount fell due three days ago, unpaid.
-  booking = await insertBooking(db, { bookingType: 'transfer', travelerId: id.traveler!, title: 'Harbour transfer', serviceDate: day(90), amount: '80.00', currency: 'USD' })
+  booking = await insertBooking(db, { bookingType: 'transfer', travelerId: id.traveler!, title: 'Harbour transfer', serviceDate: day(90), partySize: 1, amount: '80.00', currency: 'USD' })
   await db.update(bookings).set({ freeCancelUntil: null }).where(eq(bookings.id, booking.id))
   await db.delete(paymentScheduleLines).where(eq(paymentScheduleLines.bookingId, booking.id))
   await db.insert(paymentScheduleLines).values({ bookingId: booking.id, position: 1, kind: 'full', amount: '80.00', currency: 'USD', dueOn: day(-3) })
