@@ -39,6 +39,9 @@
 //                      request-minutes; the Analytics Dashboard's loader per period, the REST report and system-health; p95)
 //   BENCH_ONLY=bookings only the bookings scenario (1,000 of the traveler's among 20,000: the Booking Management loader,
 //                      the list and summary over REST, the admin's loader; p95 beside the baseline). BENCH_BOOKINGS (1000)
+//   BENCH_ONLY=due-soon only the Due soon scenario (100,000 bookings with their schedule lines: the staff's list over REST
+//                      with its filters and pages, its screen's loader and an expert's list; p95 beside the baseline).
+//                      BENCH_DUE_SOON_BOOKINGS (100000)
 //   BENCH_ONLY=runtime only the runtime scenario (scripts/bench/runtime.ts): `npm start` on the embedded default, restart
 //                      time beside a bare node:http server and `node scripts/start.mjs`; the VmRSS of every process it keeps
 //                      running, idle and under load; on PostgreSQL, throughput with WEB_CONCURRENCY=1 and with the default
@@ -65,6 +68,7 @@ import { measureChat } from './chat.ts'
 import { measureFlights } from './flights.ts'
 import { measureDiscovery } from './discovery.ts'
 import { measureBookings } from './bookings.ts'
+import { measureDueSoon } from './due-soon.ts'
 import { measureAnalytics } from './analytics.ts'
 import { measureObservability } from './observability.ts'
 import { measureRuntime, runtimeBudgetSeconds } from './runtime.ts'
@@ -230,6 +234,8 @@ async function main() {
   const chatBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'chat' ? 120 : 0
   // The bookings scenario: 20,000 bookings filled, five endpoints timed twice.
   const bookingsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'bookings' ? 90 : 0
+  // The Due soon scenario: 100,000 bookings and 200,000 schedule lines filled, four endpoints timed twice.
+  const dueSoonBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'due-soon' ? 150 : 0
   // The flights scenario: 50,000 flights filled, six endpoints timed one at a time and four at a time.
   const flightsBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'flights' ? 300 : 0
   // The discovery scenario: 120,000 locations and 100,000 activities filled, four endpoints timed twice, twelve searches alone.
@@ -246,7 +252,7 @@ async function main() {
   const runtimeBudget = !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'runtime' ? runtimeBudgetSeconds(seconds, warmupSeconds) : 0
   const budget =
     Number(process.env.BENCH_TIMEOUT ?? 180) * 1000 +
-    (listsBudget + chatBudget + bookingsBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget + proposalsBudget + runtimeBudget) *
+    (listsBudget + chatBudget + bookingsBudget + dueSoonBudget + flightsBudget + discoveryBudget + observabilityBudget + analyticsBudget + proposalsBudget + runtimeBudget) *
       1000
   watchdog = setTimeout(() => {
     console.error(`\nBench exceeded ${budget / 1000} s after the build (BENCH_TIMEOUT): cleaning up`)
@@ -313,6 +319,13 @@ async function main() {
   if (process.env.BENCH_ONLY === 'bookings') {
     await baselineChild.stop()
     await measureBookings(app.base, databaseUrl)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
+  if (process.env.BENCH_ONLY === 'due-soon') {
+    await baselineChild.stop()
+    await measureDueSoon(app.base, databaseUrl)
     await app.child.stop()
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
@@ -422,6 +435,7 @@ async function main() {
   await measureProposals(app.base, 'PostgreSQL')
   await measureFlights(app.base, databaseUrl)
   await measureBookings(app.base, databaseUrl)
+  await measureDueSoon(app.base, databaseUrl)
   await chat()
   await baselineChild.stop()
   await measurePages(app.base, databaseUrl, path.join(snapshotDir, 'build/client'))

@@ -888,6 +888,12 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
   },
   {
     area: 'Bookings',
+    patterns: ['trpc bookings.dueSoon', 'loader /dashboard/bookings/due-soon'],
+    allow: BOOKING_STAFF,
+    why: 'The Due soon list (docs/bookings.md "Reminders and Due soon") is for staff with bookings to watch: admins and the superadmin every booking’s lines and deadlines, an expert those of the bookings they handle. Travelers are reminded instead; specialists and editors have no bookings.',
+  },
+  {
+    area: 'Bookings',
     patterns: [
       'trpc bookings.get', 'trpc bookings.cancel', 'trpc bookings.cancellationQuote',
       'loader /dashboard/bookings/:id', 'action /dashboard/bookings/:id',

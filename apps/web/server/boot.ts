@@ -16,6 +16,7 @@ import {
   RequestFigures,
   smtpTransport,
   startMediaWorker,
+  startReminderSweeps,
   type MediaStopReport,
   type MediaWorker,
 } from '@meridian/core'
@@ -183,6 +184,15 @@ export async function boot(): Promise<Booted> {
   // Media processing: pg-boss over PostgreSQL, or an in-process worker on the embedded database.
   const media = await startMediaWorker(app, { databaseUrl: config.databaseUrl, housekeepingMs: config.mediaHousekeepingMs })
   const timers: NodeJS.Timeout[] = []
+  const origin = config.appOrigin ?? `http://localhost:${config.port}`
+  // Payment and free-cancellation reminders, overdue lines (docs/bookings.md "Reminders and Due soon"): a pg-boss cron
+  // job every ten minutes on PostgreSQL (a timer on the embedded database), and one sweep now for what fell due while
+  // no server ran. Each reminder goes out once, however many processes sweep.
+  const reminders = await startReminderSweeps(handle.db, {
+    databaseUrl: config.databaseUrl,
+    origin,
+    onError: (e) => logger.error(`[reminders] sweep failed: ${e.message}`),
+  })
   if (config.smtpUrl) {
     const transport = await smtpTransport(config.smtpUrl)
     timers.push(
@@ -193,7 +203,6 @@ export async function boot(): Promise<Booted> {
   }
   // Chat mail to participants offline for more than 15 minutes: checked every minute; each conversation is claimed by
   // one process (docs/chat.md "Offline mail"). Written to the outbox, delivered when SMTP_URL is set.
-  const origin = config.appOrigin ?? `http://localhost:${config.port}`
   timers.push(
     setInterval(
       () => void mailOfflineParticipants(handle.db, origin).catch((e) => logger.error(`[chat] offline mail failed: ${e.message}`)),
@@ -224,12 +233,14 @@ export async function boot(): Promise<Booted> {
     figures,
     logger,
     media,
-    stopWork(timeoutMs) {
+    async stopWork(timeoutMs) {
       timers.forEach(clearInterval)
-      return media.stop({ timeoutMs })
+      const [report] = await Promise.all([media.stop({ timeoutMs }), reminders.stop()])
+      return report
     },
     async stop() {
       timers.forEach(clearInterval)
+      await reminders.stop()
       await media.stop({ timeoutMs: config.shutdownTimeoutMs })
       await figures.flush(handle.db, { all: true }).catch((e) => logger.error(`[figures] write failed: ${e.message}`))
       await app.events.stop()

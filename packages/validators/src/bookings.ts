@@ -93,3 +93,12 @@ export const BookActivityInput = v.object({
 export const BookItemInput = v.object({
   participants: v.optional(participants),
 })
+
+/** GET /api/bookings/due-soon/ and the Due soon screen: payment lines or free-cancellation deadlines, overdue ones only. */
+export const DueSoonQuery = v.object({
+  kind: filterChoice(['payment', 'cancellation']),
+  overdue: v.optional(flag, false),
+  page_size: pageSize,
+  cursor: v.optional(listCursor),
+})
+export type DueSoonQuery = v.InferOutput<typeof DueSoonQuery>

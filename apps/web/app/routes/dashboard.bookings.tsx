@@ -115,6 +115,11 @@ export default function BookingManagement() {
     <Stack gap="lg" maw={1200} mx="auto">
       <PageHeader title="Booking Management" description="Your flight, hotel, activity and trip bookings in one list, with their status and value.">
         <Group gap="xs">
+          {staff ? (
+            <Button component={Link} to="/dashboard/bookings/due-soon" variant="light">
+              Due soon
+            </Button>
+          ) : null}
           <Button component={Link} to="/dashboard/flights" variant="light">
             Flights
           </Button>

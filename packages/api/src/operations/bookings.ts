@@ -17,6 +17,7 @@ const base = '/api/bookings'
 const scopedProcedure = gatedProcedure(core.requireBookingScope)
 const scoped = operations(scopedProcedure, { id: v.unknown() })
 const staff = operations(gatedProcedure(core.requireBookingStaff), { id: v.unknown() })
+const dueList = operations(gatedProcedure(core.requireDueSoonAccess), { id: v.unknown() })
 const bookers = operations(gatedProcedure(core.requireBooker), { id: v.unknown() })
 const withData = { optionalData: true }
 /** A file as REST sends it (an attachment) and as tRPC answers it (base64). */
@@ -44,6 +45,11 @@ export const bookings = {
       body: await core.exportBookingsCsv(ctx, queryFilters(query)),
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${core.EXPORT_FILE_NAME}"` },
     }),
+  }),
+  dueSoon: dueList.list(core.listDueSoon, val.BOOKINGS_PAGE_SIZE, {
+    at: `GET ${base}/due-soon/`,
+    summary: 'Due soon: payment lines and free-cancellation deadlines of the next 14 days, and overdue lines (staff)',
+    query: val.DueSoonQuery,
   }),
   settings: staff.read(core.getBookingSettings, { at: `GET ${base}/settings/`, summary: 'The booking settings: default payment terms, cancellation policy and reminder days' }),
   updateSettings: staff.write(core.updateBookingSettings, {

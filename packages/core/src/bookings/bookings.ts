@@ -32,7 +32,7 @@ type ListedRow = Omit<BookingRow, 'searchText'> & { tripTitle: string | null; tr
  * The bookings an expert handles: those of the trips they are the expert of, and every booking of the travelers they
  * are the standing expert of (traveler_experts). `p` is the expert's id.
  */
-const handledBy = (p: ReturnType<typeof sql.placeholder> | number) =>
+export const handledBy = (p: ReturnType<typeof sql.placeholder> | number) =>
   sql`(${bookings.tripId} in (select t.id from trips t where t.expert_id = ${p})
     or ${bookings.travelerId} in (select te.traveler_id from traveler_experts te where te.expert_id = ${p}))`
 

@@ -7,7 +7,8 @@ type Db = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>
 export const BOOKING_NOTIFICATION_KIND: NotificationKind = 'booking.status'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const dayText = (iso: string) => {
+/** A day as the notifications write it (Jan 5, 2027). */
+export const dayText = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number)
   return y && m && d ? `${MONTHS[m - 1]} ${d}, ${y}` : iso
 }

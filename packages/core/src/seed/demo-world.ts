@@ -2,6 +2,7 @@ import { type Database, demoWorld, inArray, rowsOf, sql, users } from '@meridian
 import { seedDemoAccommodations } from '../accommodations/seed-accommodations.ts'
 import { seedDemoAnalytics } from '../analytics/seed-analytics.ts'
 import { seedDemoBookings } from '../bookings/seed-bookings.ts'
+import { seedDemoDueLines } from '../bookings/seed-reminders.ts'
 import { seedDemoChat } from '../chat/seed-chat.ts'
 import { pgCode } from '../currencies/shared.ts'
 import type { AppServices } from '../context.ts'
@@ -135,6 +136,7 @@ export async function seedDemoWorld(app: Stores, options: { again?: boolean } = 
         await seedDemoWishlist(db)
         await seedDemoBookings(db)
         await seedDemoPayments(db)
+        await seedDemoDueLines(db)
         // After the bookings: accepting a proposal books, and the bookings seed adds nothing to a traveler with some.
         await seedDemoProposals(db)
         await seedDemoAnalytics(db)

@@ -13,7 +13,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['chat.message', 'assignment.new', 'assignment.answered', 'trip.status', 'quiz.reviewed', 'booking.status', 'proposal.sent', 'proposal.comment', 'proposal.changes', 'proposal.accepted'] }).notNull(),
+    kind: text('kind', { enum: ['chat.message', 'assignment.new', 'assignment.answered', 'trip.status', 'quiz.reviewed', 'booking.status', 'proposal.sent', 'proposal.comment', 'proposal.changes', 'proposal.accepted', 'booking.reminder'] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     /** Where it leads (a path of this site). */
