@@ -97,6 +97,15 @@ describe('countries-mgmt', () => {
     expect(blank.body).toEqual({ name: ['Name is required.'] })
   })
 
+  it('takes half a character spelled in JSON (\\ud800) as the replacement character, in values and keys, never a 500', async () => {
+    const created = await country({ name: 'Bolivia', continent: 'South America' })
+    // The raw text, so the escapes reach the server as written.
+    const body = '{"emergency_contacts": {"police": "11\\ud800", "\\udc00fire": ["\\ud83d\\ude92", "\\ud800"]}}'
+    const res = await server.request(`${COUNTRIES}${created.id}/`, { token: token.admin, method: 'PATCH', body })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.emergency_contacts).toEqual({ police: '11\uFFFD', '\uFFFDfire': ['\u{1F692}', '\uFFFD'] })
+  })
+
   it('lists with page_size, search ignoring accents and case, and filters', async () => {
     await country({ name: 'Côte d’Azur Republic', continent: 'Europe' })
     await country({ name: 'São Tomé Test', continent: 'Africa', is_active: false })

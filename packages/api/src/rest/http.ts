@@ -84,11 +84,27 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   if (jsonDepth(text) > JSON_MAX_DEPTH) {
     throw new HttpError(400, { detail: `JSON parse error - nesting deeper than ${JSON_MAX_DEPTH} levels` })
   }
+  let parsed: unknown
   try {
-    return JSON.parse(text)
+    parsed = JSON.parse(text)
   } catch (error) {
     throw new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` })
   }
+  return ESCAPED_SURROGATE.test(text) ? wellFormed(parsed) : parsed
+}
+
+/** A `\uD800`–`\uDFFF` escape: JSON may spell half a character, which no UTF-8 text (nor PostgreSQL's json) can hold. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** The value with every half character (in strings and keys) replaced by U+FFFD, as a UTF-8 decoder reads it. */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
+  if (Array.isArray(value)) return value.map(wellFormed)
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(v)]))
+  }
+  return value
 }
 
 export const tooLarge = () => new HttpError(413, { detail: 'Request body is too large.' })
