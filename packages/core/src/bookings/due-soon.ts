@@ -41,8 +41,9 @@ interface DueRow {
 /**
  * The open schedule lines due by the horizon (every overdue one among them: an unpaid line past its date is overdue
  * whether or not the sweep marked it yet) and the free-cancellation deadlines from now to the horizon, of live
- * bookings. Each part reads its partial index (payment_schedule_lines_open_idx, bookings_free_cancel_idx). A line's
- * booking is looked up by its id in a scalar subquery, which PostgreSQL keeps a per-row index lookup: as a join it
+ * bookings. Each part reads its partial index (payment_schedule_lines_open_idx, bookings_free_cancel_idx). An open line
+ * is a live booking's (cancelling waives its open lines), so staff who see every booking read the lines alone; for an
+ * expert a line's booking is looked up by its id in a scalar subquery, which PostgreSQL keeps a per-row index lookup: as a join it
  * misjudged how few open lines fall due soon (paid lines lie in the past) and read every booking.
  */
 function dueItems(scope: Scope, kind: DueSoonKind | undefined, overdueOnly: boolean): SQL {
@@ -54,7 +55,7 @@ function dueItems(scope: Scope, kind: DueSoonKind | undefined, overdueOnly: bool
       l.due_on < ${today} as overdue
     from payment_schedule_lines l
     where l.status in ('due', 'overdue') and l.due_on <= ${overdueOnly ? sql`${today} - 1` : sql`${sql.placeholder('horizon')}::date`}
-      and (select ${bookings.status} <> 'cancelled' ${mine} from ${bookings} where ${bookings.id} = l.booking_id)`
+      ${scope === 'handled' ? sql`and (select ${bookings.status} <> 'cancelled' ${mine} from ${bookings} where ${bookings.id} = l.booking_id)` : sql``}`
   const deadlines = sql`
     select 'cancellation' as kind, null as line_kind, ${bookings.id} as item_id, ${bookings.id} as booking_id,
       (${bookings.freeCancelUntil} at time zone 'UTC')::date as due_on, ${bookings.freeCancelUntil} as deadline, null as amount,

@@ -10,7 +10,7 @@ import { seedDemoItineraries } from '../itineraries/seed-itineraries.ts'
 import { seedDemoUsers } from '../seed/demo-users.ts'
 import { seedDemoTrips } from '../trips/seed-trips.ts'
 import { listTrips } from '../trips/trips.ts'
-import { listBookings } from './bookings.ts'
+import { getBooking, listBookings } from './bookings.ts'
 import { DEMO_BOOKING_LABEL, seedDemoBookings } from './seed-bookings.ts'
 import { bookingSummary } from './summary.ts'
 
@@ -58,6 +58,10 @@ it('books stays, activities and packages of every status for the demo traveler, 
       expect(b.supplier_notes.startsWith(DEMO_BOOKING_LABEL)).toBe(true)
     } else expect(b.supplier_confirmation).toBe('')
   }
+  // Every priced one has its schedule, and a live one is past its free-cancellation deadline: cancelling it costs a fee.
+  for (const b of list.results) if (/[1-9]/.test(b.amount)) expect((await getBooking(ctx, b.id)).schedule.lines.length).toBeGreaterThan(0)
+  const live = list.results.filter((b) => b.status !== 'cancelled' && b.free_cancel_until !== null)
+  expect(live.some((b) => Date.parse(b.free_cancel_until!) < Date.now())).toBe(true)
   // One booked from the approved itinerary, a stay request waiting for its quote.
   expect(list.results.some((b) => b.itinerary_item_id !== null)).toBe(true)
   expect(list.results.find((b) => b.type === 'hotel' && b.status === 'pending')?.amount).toBe('0.00')

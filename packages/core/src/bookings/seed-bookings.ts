@@ -12,6 +12,7 @@ import {
   itineraries,
   itineraryItems,
   itineraryVersions,
+  paymentScheduleLines,
   sql,
   trips,
   users,
@@ -304,6 +305,13 @@ export async function seedDemoBookings(db: Database): Promise<number> {
           ...(p.cancel ? { status: 'cancelled' as const, cancelledAt: made, cancelledBy: traveler, cancelReason: p.cancel } : {}),
         })
         .where(eq(bookings.id, row.id))
+      // A cancelled booking's open lines are waived, as cancelling does (docs/bookings.md "Payment schedules").
+      if (p.cancel) {
+        await tx
+          .update(paymentScheduleLines)
+          .set({ status: 'waived', waivedAt: made })
+          .where(and(eq(paymentScheduleLines.bookingId, row.id), inArray(paymentScheduleLines.status, ['due', 'overdue'])))
+      }
       added++
     }
   })
