@@ -45,7 +45,14 @@ test('staff see what falls due, filter it with links and open the booking; a tra
   await expect(page).toHaveURL(/kind=payment/)
   await expect(page.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page')
   const row = page.getByRole('row').filter({ hasText: booking.reference })
+  // Other tests' deposits fall due today as well: the row is on the first page that holds it, in date order.
+  for (let i = 0; i < 30 && (await row.count()) === 0; i++) {
+    const next = page.getByRole('link', { name: 'Next' })
+    if ((await next.count()) === 0) break
+    await next.click()
+  }
   await expect(row).toHaveCount(1)
+  const foundOn = page.url()
   await expect(row).toContainText('Dora Duer')
   await expect(row).toContainText('Deposit')
   await expect(row).toContainText('Due')
@@ -56,7 +63,7 @@ test('staff see what falls due, filter it with links and open the booking; a tra
   await expect(page.getByRole('row').filter({ hasText: booking.reference })).toHaveCount(0)
   for (const overdue of await page.locator('tbody tr').all()) await expect(overdue).toContainText('Overdue')
 
-  await page.goto('/dashboard/bookings/due-soon?kind=payment')
+  await page.goto(foundOn)
   await page.getByRole('row').filter({ hasText: booking.reference }).getByRole('link', { name: activity.name }).click()
   await expect(page).toHaveURL(new RegExp(`/dashboard/bookings/${booking.id}$`))
 
