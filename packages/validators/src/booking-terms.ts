@@ -15,6 +15,7 @@ export const TERMS_MESSAGES = {
   stepDays: 'Each step needs its own number of days before.',
   steps: 'A policy has at most 6 steps.',
   reminderDays: 'Enter 1 to 4 different numbers of days from 1 to 60.',
+  timeZone: 'Choose a time zone such as Europe/Paris, or leave it blank for UTC.',
 } as const
 
 export const MAX_POLICY_STEPS = 6
@@ -77,6 +78,31 @@ export const CancellationPolicyInput = v.pipe(
     steps: [...p.steps].sort((a, b) => b.days_before - a.days_before).map((s) => ({ days_before: s.days_before, percent: s.percent, amount: s.amount })),
   })),
 )
+
+/** The IANA zone as the runtime spells it ('europe/paris' → 'Europe/Paris'), '' for blank, or null when it does not know it. */
+export function canonicalZone(zone: string): string | null {
+  const z = zone.trim()
+  if (!z) return ''
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: z }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** A supplier's time zone: an IANA zone the runtime knows, or '' (blank) for UTC. */
+export const TimeZoneInput = v.pipe(
+  v.string(TERMS_MESSAGES.timeZone),
+  v.maxLength(64, TERMS_MESSAGES.timeZone),
+  v.check((x) => canonicalZone(x) !== null, TERMS_MESSAGES.timeZone),
+  v.transform((x) => canonicalZone(x) ?? ''),
+)
+
+/** The IANA zones the runtime knows, for a form's choice (empty where the runtime cannot list them). */
+export function timeZoneChoices(): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] }
+  return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : []
+}
 
 /** The days before a due date or deadline on which travelers are reminded: 1 to 4 different numbers from 1 to 60. */
 export const ReminderDaysInput = v.pipe(
