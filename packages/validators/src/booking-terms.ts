@@ -194,3 +194,39 @@ export function termsFromForm(values: Record<string, string | undefined>): Recor
   }
   return out
 }
+
+/** The form fields of a supplier's or an activity's own terms, beside their ScheduleFields / PolicyField ones. */
+export const OWN_TERMS_FORM_FIELDS = ['schedule_default', 'deposit_percent', 'deposit_amount', 'deposit_due', 'balance_days', 'policy_default', 'cancellation_steps', 'time_zone'] as const
+
+/**
+ * A supplier's or an activity's own terms from a form (docs/bookings.md "Terms of a supplier or an activity"): a ticked
+ * "Use the default …" box (`schedule_default`, `policy_default`: 'true') gives null; otherwise the fields, as
+ * termsFromForm reads them. Only the parts the form has are answered.
+ */
+export function ownTermsFromForm(values: Record<string, string | undefined>): Record<string, unknown> & { stepsError?: string } {
+  const { stepsError, cancellation_policy, ...schedule } = termsFromForm(values)
+  const out: Record<string, unknown> & { stepsError?: string } = {}
+  if (values.schedule_default !== undefined) out.schedule_terms = values.schedule_default === 'true' ? null : schedule
+  if (values.policy_default !== undefined) {
+    if (values.policy_default === 'true') out.cancellation_terms = null
+    else if (stepsError) out.stepsError = stepsError
+    else out.cancellation_terms = cancellation_policy ?? { steps: [] }
+  }
+  if (values.time_zone !== undefined) out.time_zone = values.time_zone
+  return out
+}
+
+/** A supplier's or an activity's own terms as their form shows them (a null part: its "Use the default …" box ticked). */
+export function ownTermsFormValues(own: { schedule_terms?: PaymentTerms | null; cancellation_terms?: CancellationPolicy | null; time_zone?: string }): Record<string, string> {
+  const s = own.schedule_terms ?? null
+  return {
+    schedule_default: s ? 'false' : 'true',
+    deposit_percent: s?.deposit_percent ?? '',
+    deposit_amount: s?.deposit_amount ?? '',
+    deposit_due: s?.deposit_due ?? 'acceptance',
+    balance_days: String(s?.balance_days ?? 42),
+    policy_default: own.cancellation_terms ? 'false' : 'true',
+    cancellation_steps: stepsText(own.cancellation_terms),
+    time_zone: own.time_zone ?? '',
+  }
+}
