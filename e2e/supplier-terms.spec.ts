@@ -36,4 +36,29 @@ test.describe("a supplier's own booking terms without JavaScript", () => {
     await page.getByRole('row').filter({ hasText: supplier }).getByRole('link', { name: `View ${supplier}` }).click()
     await expect(page.getByRole('dialog', { name: supplier })).not.toContainText('Free until 21 days before')
   })
+
+  test("an expert gives an activity its own cancellation steps, reads them in words, and returns it to its supplier's", async ({ page, signIn }) => {
+    const activity = 'Rainbow Mountain day hike'
+    await signIn('expert')
+    const list = `/dashboard/activity-management?search=${encodeURIComponent('Rainbow Mountain')}`
+    await page.goto(list)
+    await page.getByRole('article', { name: activity }).getByRole('link', { name: `Edit ${activity}` }).click()
+    let form = page.getByRole('form', { name: 'Activity' })
+    await form.getByLabel(/^Use the default cancellation policy/).uncheck()
+    await form.getByLabel('Cancellation fees').fill('3 days: 40.00')
+    await form.getByRole('button', { name: 'Update Activity' }).click()
+    await page.goto(list)
+    await page.getByRole('article', { name: activity }).getByRole('link', { name: `View ${activity}` }).click()
+    await expect(page.getByText('Cancellation fees: Free until 3 days before; from 3 days before: 40.00 USD.')).toBeVisible()
+
+    await page.goto(list)
+    await page.getByRole('article', { name: activity }).getByRole('link', { name: `Edit ${activity}` }).click()
+    form = page.getByRole('form', { name: 'Activity' })
+    await expect(form.getByLabel('Cancellation fees')).toHaveValue('3 days: 40.00')
+    await form.getByLabel(/^Use the default cancellation policy/).check()
+    await form.getByRole('button', { name: 'Update Activity' }).click()
+    await page.goto(list)
+    await page.getByRole('article', { name: activity }).getByRole('link', { name: `View ${activity}` }).click()
+    await expect(page.getByText('Cancellation fees: its supplier’s, else the booking settings’ (default)')).toBeVisible()
+  })
 })
