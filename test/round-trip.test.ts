@@ -180,7 +180,7 @@ describe('every REST resource takes back what it answers', () => {
             continue
           }
           const after = (await call('GET', path)).body
-          if (!same(after[field], candidate)) {
+          if (!taken(after[field], candidate)) {
             tried.push(`${JSON.stringify(candidate)} → 200 but reads ${JSON.stringify(after[field])}`)
             continue
           }
@@ -209,7 +209,7 @@ async function firstRecordPath(resource: Resource) {
   return { path: resource.path.replace('{id}', String(record!.id)), rows, id: record!.id }
 }
 
-type JsonSchema = { type?: string | string[]; enum?: unknown[]; format?: string; minimum?: number; maximum?: number; maxLength?: number; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; properties?: Record<string, JsonSchema>; pattern?: string }
+type JsonSchema = { type?: string | string[]; enum?: unknown[]; format?: string; minimum?: number; maximum?: number; maxLength?: number; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; properties?: Record<string, JsonSchema>; required?: string[]; pattern?: string }
 
 /** The write body's fields as the API reference describes them. */
 function bodySchema(doc: { body?: unknown } | undefined): { properties: Record<string, JsonSchema> } {
@@ -241,6 +241,8 @@ function otherValues(value: unknown, property: JsonSchema, field = ''): unknown[
     if (alt.enum) out.push(...alt.enum.filter((e) => !same(e, value)))
     const type = [alt.type].flat()
     if (type.includes('boolean') && typeof value === 'boolean') out.push(!value)
+    // A nullable object left null (a supplier's own terms not set): the smallest object its schema takes.
+    if (type.includes('object') && value === null && alt.properties) out.push(smallest(alt))
     if ((type.includes('integer') || type.includes('number')) && (typeof value === 'number' || value === null)) {
       const n0 = typeof value === 'number' ? value : (alt.minimum ?? 0) + 1000
       for (const n of [n0 + 1, n0 - 1, alt.minimum ?? 1]) if ((alt.minimum === undefined || n >= alt.minimum) && (alt.maximum === undefined || n <= alt.maximum)) out.push(n)
@@ -264,6 +266,25 @@ function otherValues(value: unknown, property: JsonSchema, field = ''): unknown[
     }
   }
   return [...new Map(out.map((v) => [JSON.stringify(v), v])).values()].filter((v) => !same(v, value))
+}
+
+/** The smallest value a schema takes: an object with only its required fields, each at its least. */
+function smallest(s: JsonSchema): unknown {
+  const alt = alternatives(s)[0] ?? {}
+  const type = [alt.type].flat()
+  if (alt.enum) return alt.enum[0]
+  if (type.includes('object')) return Object.fromEntries((alt.required ?? []).map((k) => [k, smallest(alt.properties?.[k] ?? {})]))
+  if (type.includes('array')) return []
+  if (type.includes('number') || type.includes('integer')) return alt.minimum ?? 0
+  if (type.includes('boolean')) return false
+  return ''
+}
+
+/** Read back as sent; an object sent may come back with its optional fields filled in. */
+function taken(after: unknown, sent: unknown) {
+  if (same(after, sent)) return true
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent) || !after || typeof after !== 'object') return false
+  return Object.entries(sent).every(([k, v]) => same((after as Record<string, unknown>)[k], v))
 }
 
 function same(a: unknown, b: unknown) {

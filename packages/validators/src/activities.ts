@@ -13,6 +13,7 @@ import {
   type IncludedService,
   PRICING_MODELS,
 } from './activity-constants.ts'
+import { CancellationPolicyInput } from './booking-terms.ts'
 import { decimalShape } from './currencies.ts'
 import { flag } from './fields.ts'
 
@@ -319,6 +320,8 @@ export const ActivityInput = v.object({
   requires_waiver: v.optional(flag),
   instant_confirmation: v.optional(flag),
   cancellation_policy: text(5000),
+  /** Its own cancellation policy (null: its supplier's, else the booking settings'); docs/bookings.md. */
+  cancellation_terms: v.optional(v.nullable(CancellationPolicyInput)),
   equipment_provided: v.optional(flag),
   season_dependent: v.optional(flag),
   booking_required: v.optional(flag),

@@ -15,6 +15,7 @@ export const TERMS_MESSAGES = {
   stepDays: 'Each step needs its own number of days before.',
   steps: 'A policy has at most 6 steps.',
   reminderDays: 'Enter 1 to 4 different numbers of days from 1 to 60.',
+  timeZone: 'Choose a time zone such as Europe/Paris, or leave it blank for UTC.',
 } as const
 
 export const MAX_POLICY_STEPS = 6
@@ -77,6 +78,31 @@ export const CancellationPolicyInput = v.pipe(
     steps: [...p.steps].sort((a, b) => b.days_before - a.days_before).map((s) => ({ days_before: s.days_before, percent: s.percent, amount: s.amount })),
   })),
 )
+
+/** The IANA zone as the runtime spells it ('europe/paris' → 'Europe/Paris'), '' for blank, or null when it does not know it. */
+export function canonicalZone(zone: string): string | null {
+  const z = zone.trim()
+  if (!z) return ''
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: z }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** A supplier's time zone: an IANA zone the runtime knows, or '' (blank) for UTC. */
+export const TimeZoneInput = v.pipe(
+  v.string(TERMS_MESSAGES.timeZone),
+  v.maxLength(64, TERMS_MESSAGES.timeZone),
+  v.check((x) => canonicalZone(x) !== null, TERMS_MESSAGES.timeZone),
+  v.transform((x) => canonicalZone(x) ?? ''),
+)
+
+/** The IANA zones the runtime knows, for a form's choice (empty where the runtime cannot list them). */
+export function timeZoneChoices(): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] }
+  return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : []
+}
 
 /** The days before a due date or deadline on which travelers are reminded: 1 to 4 different numbers from 1 to 60. */
 export const ReminderDaysInput = v.pipe(
@@ -167,4 +193,40 @@ export function termsFromForm(values: Record<string, string | undefined>): Recor
     else out.cancellation_policy = { steps: parsed.steps }
   }
   return out
+}
+
+/** The form fields of a supplier's or an activity's own terms, beside their ScheduleFields / PolicyField ones. */
+export const OWN_TERMS_FORM_FIELDS = ['schedule_default', 'deposit_percent', 'deposit_amount', 'deposit_due', 'balance_days', 'policy_default', 'cancellation_steps', 'time_zone'] as const
+
+/**
+ * A supplier's or an activity's own terms from a form (docs/bookings.md "Terms of a supplier or an activity"): a ticked
+ * "Use the default …" box (`schedule_default`, `policy_default`: 'true') gives null; otherwise the fields, as
+ * termsFromForm reads them. Only the parts the form has are answered.
+ */
+export function ownTermsFromForm(values: Record<string, string | undefined>): Record<string, unknown> & { stepsError?: string } {
+  const { stepsError, cancellation_policy, ...schedule } = termsFromForm(values)
+  const out: Record<string, unknown> & { stepsError?: string } = {}
+  if (values.schedule_default !== undefined) out.schedule_terms = values.schedule_default === 'true' ? null : schedule
+  if (values.policy_default !== undefined) {
+    if (values.policy_default === 'true') out.cancellation_terms = null
+    else if (stepsError) out.stepsError = stepsError
+    else out.cancellation_terms = cancellation_policy ?? { steps: [] }
+  }
+  if (values.time_zone !== undefined) out.time_zone = values.time_zone
+  return out
+}
+
+/** A supplier's or an activity's own terms as their form shows them (a null part: its "Use the default …" box ticked). */
+export function ownTermsFormValues(own: { schedule_terms?: PaymentTerms | null; cancellation_terms?: CancellationPolicy | null; time_zone?: string }): Record<string, string> {
+  const s = own.schedule_terms ?? null
+  return {
+    schedule_default: s ? 'false' : 'true',
+    deposit_percent: s?.deposit_percent ?? '',
+    deposit_amount: s?.deposit_amount ?? '',
+    deposit_due: s?.deposit_due ?? 'acceptance',
+    balance_days: String(s?.balance_days ?? 42),
+    policy_default: own.cancellation_terms ? 'false' : 'true',
+    cancellation_steps: stepsText(own.cancellation_terms),
+    time_zone: own.time_zone ?? '',
+  }
 }

@@ -3,6 +3,7 @@
  * queries. They accept JSON (REST, tRPC) and the strings of a plain HTML form alike. Browser-safe.
  */
 import * as v from 'valibot'
+import { CancellationPolicyInput, PaymentTermsInput, TimeZoneInput } from './booking-terms.ts'
 import { flag } from './fields.ts'
 import {
   API_SYNC_STATUSES,
@@ -266,6 +267,10 @@ const supplierEntries = {
   languages_supported: textList(),
   verified: v.optional(flag),
   payment_terms: text(2000),
+  /** Its own payment schedule terms and cancellation policy (null: the booking settings'); docs/bookings.md. */
+  schedule_terms: v.optional(v.nullable(PaymentTermsInput)),
+  cancellation_terms: v.optional(v.nullable(CancellationPolicyInput)),
+  time_zone: v.optional(TimeZoneInput),
   notes: text(),
   tags: textList(),
   external_api_ids: jsonObject('{"viator": "12345"}'),

@@ -69,6 +69,7 @@ export default function ViewActivity() {
           <Text size="sm">Available: {days || 'no days'}</Text>
           <Text size="sm">Max participants: {a.max_participants ?? 'no limit'}</Text>
           <Text size="sm">Tags: {a.tag_names.join(', ') || '—'}</Text>
+          <Text size="sm">Cancellation fees: {a.policy_text ?? 'its supplier’s, else the booking settings’ (default)'}</Text>
         </SimpleGrid>
         <Divider label={`Pricing (${a.pricing.pricing_model}, ${a.pricing.currency})`} labelPosition="left" />
         {a.pricing.pricing_model === 'fixed' ? (

@@ -6,6 +6,7 @@ import { ACTIVITY_MESSAGES } from '@meridian/core/messages'
 import { ActivityForm } from '../components/activities/activity-form.tsx'
 import { formStep, saveFailure } from '../components/activities/activity-form.server.ts'
 import { activityFormValues, activityPayload } from '../components/activities/form-values.ts'
+import { withOwnTerms } from '../components/bookings/own-terms.server.ts'
 import { backWithToast, listTarget } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
@@ -26,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { values, reply } = await formStep(ctx, form)
   if (reply) return reply
   try {
-    const updated = await updateActivity(ctx, params.id, activityPayload(values))
+    const updated = await updateActivity(ctx, params.id, withOwnTerms(activityPayload(values)))
     return backWithToast(listTarget(BASE, form.get('back')), `Activity "${updated.name}" updated.`)
   } catch (error) {
     return saveFailure(ctx, error, values, ACTIVITY_MESSAGES.updateFailed)

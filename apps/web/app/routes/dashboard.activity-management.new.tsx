@@ -5,6 +5,7 @@ import { ACTIVITY_MESSAGES } from '@meridian/core/messages'
 import { ActivityForm } from '../components/activities/activity-form.tsx'
 import { formStep, saveFailure } from '../components/activities/activity-form.server.ts'
 import { activityPayload, emptyActivityForm } from '../components/activities/form-values.ts'
+import { withOwnTerms } from '../components/bookings/own-terms.server.ts'
 import { backWithToast, listTarget } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { values, reply } = await formStep(ctx, form)
   if (reply) return reply
   try {
-    const created = await createActivity(ctx, activityPayload(values))
+    const created = await createActivity(ctx, withOwnTerms(activityPayload(values)))
     return backWithToast(listTarget(BASE, form.get('back')), `Activity "${created.name}" created.`)
   } catch (error) {
     return saveFailure(ctx, error, values, ACTIVITY_MESSAGES.createFailed)

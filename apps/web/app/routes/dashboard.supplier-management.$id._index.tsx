@@ -58,6 +58,11 @@ export default function ViewSupplier() {
           <Fact label="Payment terms" value={s.payment_terms} />
           <Fact label="Notes" value={s.notes} />
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" aria-label="Booking terms">
+          <Fact label="Payment schedule" value={s.schedule_text ?? 'The booking settings’ (default)'} />
+          <Fact label="Cancellation policy" value={s.policy_text ?? 'The booking settings’ (default)'} />
+          <Fact label="Time zone" value={s.time_zone || 'UTC'} />
+        </SimpleGrid>
       </Stack>
     </RouteModal>
   )

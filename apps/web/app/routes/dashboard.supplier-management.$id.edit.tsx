@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix
 import { canWriteSuppliers, getSupplier, listSupplierCountryChoices, updateSupplier } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/kit/form-action.server.ts'
+import { withOwnTerms } from '../components/bookings/own-terms.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { pickSupplierFields, SupplierForm, supplierFormValues } from '../components/catalogue/supplier-form.tsx'
@@ -25,9 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   const { back, ...rest } = formValues(await request.formData())
-  const values = pickSupplierFields(withCheckboxes(rest, ['verified']))
+  const values = pickSupplierFields(withCheckboxes(rest, ['verified', 'schedule_default', 'policy_default']))
   try {
-    const saved = await updateSupplier(ctx, params.id, values)
+    const saved = await updateSupplier(ctx, params.id, withOwnTerms(values))
     return backWithToast(listTarget(BASE, back), `Supplier "${saved.name}" saved.`)
   } catch (error) {
     return catalogueFailure(error, values, `${CATALOGUE_MESSAGES.supplierSaveFailed}: `)

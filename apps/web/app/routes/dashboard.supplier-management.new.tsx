@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix
 import { canWriteSuppliers, createSupplier, listSupplierCountryChoices } from '@meridian/core'
 import { CATALOGUE_MESSAGES } from '@meridian/core/messages'
 import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/kit/form-action.server.ts'
+import { withOwnTerms } from '../components/bookings/own-terms.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { RouteModal } from '../components/kit/route-modal.tsx'
 import { EMPTY_SUPPLIER, pickSupplierFields, SupplierForm } from '../components/catalogue/supplier-form.tsx'
@@ -23,9 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   const { back, ...rest } = formValues(await request.formData())
-  const values = pickSupplierFields(withCheckboxes(rest, ['verified']))
+  const values = pickSupplierFields(withCheckboxes(rest, ['verified', 'schedule_default', 'policy_default']))
   try {
-    const created = await createSupplier(ctx, values)
+    const created = await createSupplier(ctx, withOwnTerms(values))
     return backWithToast(listTarget(BASE, back), `Supplier "${created.name}" added.`)
   } catch (error) {
     return catalogueFailure(error, values, `${CATALOGUE_MESSAGES.supplierSaveFailed}: `)

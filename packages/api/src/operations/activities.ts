@@ -38,7 +38,7 @@ export const activities = {
     summary: 'Change an activity (the fields sent)',
     body: val.ActivityInput,
     partial: true,
-    readOnly: ['location_summary', 'created_at'],
+    readOnly: ['location_summary', 'policy_text', 'created_at'],
   }),
   /** tRPC answers `{ok: true}`, REST 204. */
   delete: managers.remove(core.deleteActivity, { at: `DELETE ${base}/{id}/`, summary: 'Delete an activity', errors: [409] }, () => ({ ok: true as const })),

@@ -104,7 +104,7 @@ export const suppliers = {
     at: 'PATCH /api/suppliers/{id}/',
     summary: 'Change a supplier',
     body: val.UpdateSupplierInput,
-    readOnly: ['status', 'rating', 'total_reviews', 'activities_count', 'created_at'],
+    readOnly: ['status', 'rating', 'total_reviews', 'activities_count', 'schedule_text', 'policy_text', 'created_at'],
   }),
   setStatus: supplierWriters.flat(
     core.setSupplierStatus,

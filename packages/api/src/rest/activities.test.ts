@@ -122,6 +122,21 @@ describe('activities', () => {
     expect((await patch({ features: { included_services: [] } })).body.features.included_services).toEqual([])
   })
 
+  it('takes its own cancellation policy beside the free-text one, answers it in words and clears it with null', async () => {
+    const created = await create(tiered({ cancellation_policy: 'Call the guide.', cancellation_terms: { steps: [{ days_before: 3, amount: '25' }] } }))
+    expect(created).toMatchObject({
+      cancellation_policy: 'Call the guide.',
+      cancellation_terms: { steps: [{ days_before: 3, percent: null, amount: '25' }] },
+      policy_text: expect.stringMatching(/^Free until 3 days before; from 3 days before: 25 [A-Z]{3}\.$/),
+    })
+    const patch = (body: unknown) => server.request(`${A}${created.id}/`, { method: 'PATCH', token: token.admin, body })
+    const wrong = await patch({ cancellation_terms: { steps: [{ days_before: 3, percent: '101' }] } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body).toEqual({ 'cancellation_terms.steps.0.percent': ['Enter a percentage from 0 to 100 with at most 2 decimals.'] })
+    const cleared = await patch({ cancellation_terms: null })
+    expect(cleared.body).toMatchObject({ cancellation_policy: 'Call the guide.', cancellation_terms: null, policy_text: null })
+  })
+
   it('tolerates camelCase input', async () => {
     const body = await create({
       name: 'Night Market Tour',

@@ -162,6 +162,35 @@ describe('suppliers', () => {
     }
   })
 
+  it('takes its own booking terms and time zone, answers them in words, clears them with null, and keys their errors', async () => {
+    const s = await supplier({
+      name: 'Lodge of the Lakes',
+      schedule_terms: { deposit_amount: '300.50', deposit_due: 'acceptance', balance_days: 21 },
+      cancellation_terms: { steps: [{ days_before: 14, percent: '40' }] },
+      time_zone: 'Africa/Nairobi',
+    })
+    expect(s).toMatchObject({
+      schedule_terms: { deposit_percent: null, deposit_amount: '300.50', deposit_due: 'acceptance', balance_days: 21 },
+      schedule_text: 'Deposit 300.50 on acceptance, balance 21 days before.',
+      cancellation_terms: { steps: [{ days_before: 14, percent: '40', amount: null }] },
+      policy_text: 'Free until 14 days before; from 14 days before: 40%.',
+      time_zone: 'Africa/Nairobi',
+    })
+    const bad = await server.request(`${SUPPLIERS}${s.id}/`, {
+      token: token.admin,
+      method: 'PATCH',
+      body: { time_zone: 'Africa/Atlantis', cancellation_terms: { steps: [{ days_before: 3 }] } },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({
+      time_zone: ['Choose a time zone such as Europe/Paris, or leave it blank for UTC.'],
+      'cancellation_terms.steps.0': ['Give each step a percentage or an amount, not both.'],
+    })
+    const cleared = await server.request(`${SUPPLIERS}${s.id}/`, { token: token.admin, method: 'PATCH', body: { schedule_terms: null, cancellation_terms: null, time_zone: '' } })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body).toMatchObject({ schedule_terms: null, schedule_text: null, cancellation_terms: null, policy_text: null, time_zone: '', payment_terms: '' })
+  })
+
   it('deletes a supplier; an unknown id is 404; a country a supplier refers to cannot be deleted', async () => {
     const s = await supplier({ name: 'Gone Soon', country: countryId })
     const refused = await server.request(`/api/destinations/countries-mgmt/${countryId}/`, { token: token.admin, method: 'DELETE' })

@@ -153,6 +153,7 @@ function columns(r: Resolved): typeof activities.$inferInsert {
     requiresWaiver: d.requires_waiver ?? false,
     instantConfirmation: d.instant_confirmation ?? true,
     cancellationPolicy: d.cancellation_policy ?? '',
+    cancellationTerms: d.cancellation_terms ?? null,
     equipmentProvided: d.equipment_provided ?? false,
     seasonDependent: d.season_dependent ?? false,
     bookingRequired: d.booking_required ?? true,

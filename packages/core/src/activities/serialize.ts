@@ -1,4 +1,5 @@
 import { activities, activityPricingTiers, activityTags, asc, countries, currencies, type Database, eq, locations, sql, suppliers, tags } from '@meridian/db'
+import { describePolicy } from '@meridian/validators/booking-terms'
 import { byIds } from '../lists/paged-list.ts'
 
 export type ActivityRow = typeof activities.$inferSelect
@@ -87,6 +88,8 @@ function activityDto(j: ActivityJoined, tierRows: TierRow[], tagNames: string[])
     requires_waiver: a.requiresWaiver,
     instant_confirmation: a.instantConfirmation,
     cancellation_policy: a.cancellationPolicy,
+    cancellation_terms: a.cancellationTerms ?? null,
+    policy_text: a.cancellationTerms ? describePolicy(a.cancellationTerms, currency) : null,
     equipment_provided: a.equipmentProvided,
     season_dependent: a.seasonDependent,
     booking_required: a.bookingRequired,

@@ -1,3 +1,4 @@
+import { describePolicy, describeTerms } from '@meridian/validators/booking-terms'
 import type { countries, locations, regions, suppliers } from '@meridian/db'
 
 type CountryRow = typeof countries.$inferSelect
@@ -105,6 +106,11 @@ export function serializeSupplier(row: SupplierRow, refs: { country: (RefDto & {
     languages_supported: row.languagesSupported,
     verified: row.verified,
     payment_terms: row.paymentTerms,
+    schedule_terms: row.scheduleTerms ?? null,
+    schedule_text: row.scheduleTerms ? describeTerms(row.scheduleTerms) : null,
+    cancellation_terms: row.cancellationTerms ?? null,
+    policy_text: row.cancellationTerms ? describePolicy(row.cancellationTerms) : null,
+    time_zone: row.timeZone,
     notes: row.notes,
     tags: row.tags,
     external_api_ids: row.externalApiIds,

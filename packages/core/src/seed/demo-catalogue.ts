@@ -13,6 +13,7 @@ import {
   suppliers,
   transfers,
 } from '@meridian/db'
+import type { CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import type { ActivityCategory, IncludedService } from '@meridian/validators/activity-constants'
 import type { DemoTx } from './demo-record.ts'
 
@@ -82,6 +83,8 @@ interface DemoTour {
   about: string
   rating: string
   reviews: number
+  /** Booking terms of its own (docs/bookings.md "Terms of a supplier or an activity"); none: the booking settings'. */
+  terms?: { schedule?: PaymentTerms; policy?: CancellationPolicy; zone: string }
   activities: {
     name: string
     category: ActivityCategory
@@ -100,6 +103,11 @@ const TOURS: DemoTour[] = [
     country: 'Japan',
     city: 'Tokyo',
     supplier: 'Tokyo Local Journeys',
+    // A stricter cancellation policy than the settings', its deadlines at midnight in Tokyo.
+    terms: {
+      policy: { steps: [{ days_before: 45, percent: '30', amount: null }, { days_before: 21, percent: '60', amount: null }, { days_before: 7, percent: '100', amount: null }] },
+      zone: 'Asia/Tokyo',
+    },
     about: 'Small-group walks and tastings with guides who live in the neighbourhoods they show.',
     rating: '4.90',
     reviews: 212,
@@ -237,6 +245,8 @@ const TOURS: DemoTour[] = [
     country: 'Kenya',
     city: 'Nairobi',
     supplier: 'Mara Horizons Safaris',
+    // A fixed deposit when booked and the balance 21 days before, in Nairobi time.
+    terms: { schedule: { deposit_percent: null, deposit_amount: '500', deposit_due: 'booking', balance_days: 21 }, zone: 'Africa/Nairobi' },
     about: 'Family-run safari company with its own camps in the Masai Mara and Amboseli.',
     rating: '4.75',
     reviews: 189,
@@ -423,6 +433,9 @@ export async function seedDemoTours(tx: DemoTx): Promise<number> {
         rating: tour.rating,
         totalReviews: tour.reviews,
         tags: ['demo'],
+        scheduleTerms: tour.terms?.schedule ?? null,
+        cancellationTerms: tour.terms?.policy ?? null,
+        timeZone: tour.terms?.zone ?? '',
       })
       .returning({ id: suppliers.id })
     for (const a of tour.activities) {

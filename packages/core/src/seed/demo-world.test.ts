@@ -96,6 +96,12 @@ describe('the demo world', () => {
     expect(await countOf(sql`select count(distinct to_currency_id)::int as n from conversion_rates where effective_date = current_date`)).toBe(7)
     expect(await countOf(sql`select count(*)::int as n from flights where departure_at > now() + interval '50 days'`)).toBeGreaterThan(0)
     expect(await countOf(sql`select count(*)::int as n from countries where is_promoted_destination and why_visit like 'Demo data:%'`)).toBe(6)
+    // Two demo suppliers with booking terms of their own (a stricter policy in Tokyo time; a fixed deposit), labelled.
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from suppliers where description like 'Demo data:%' and ((cancellation_terms is not null and time_zone = 'Asia/Tokyo') or (schedule_terms ->> 'deposit_amount' = '500' and time_zone = 'Africa/Nairobi'))`,
+      ),
+    ).toBe(2)
     // The demo traveler's proposals: one waiting with options and a comment thread, one accepted on another trip.
     const rounds = rowsOf<{ trip_id: number; status: string; plan: { days: { items: { option_group: string | null }[] }[] }; accepted: unknown }>(
       await handle.db.execute(

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Grid, Group, NativeSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { Form } from '@remix-run/react'
+import { OwnTermsFields } from '../bookings/terms-fields.tsx'
 import { useState } from 'react'
 import { fetchWithRetry } from '@meridian/validators/fetch-retry'
 import {
@@ -267,6 +268,7 @@ export function ActivityForm({
           {half(<TextInput label="Tag weights" description='JSON, e.g. {"hiking": 0.8}' {...input('tag_weights')} />)}
           {half(<Textarea label="Cancellation policy" autosize minRows={2} {...input('cancellation_policy')} />)}
         </Grid>
+        <OwnTermsFields of="activity" values={values.fields} fields={fields} />
         <Group gap="lg">
           {(
             [
@@ -292,7 +294,7 @@ export function ActivityForm({
           ))}
         </Group>
         {Object.entries(fields ?? {})
-          .filter(([k]) => !['name', 'description', 'category', 'difficulty', 'experience_type', 'supplier_id', 'supplier_name', 'country_id', 'location_id', 'pricing_tiers', 'fixed_price', 'currency', 'pricing_model', 'duration_hours', 'duration_description', 'days_of_week', 'included_services', 'tag_names', 'min_age', 'max_age', 'max_participants', 'provided_equipment', 'bring_yourself', 'includes_text', 'excludes_text', 'tag_weights', 'cancellation_policy'].includes(k))
+          .filter(([k]) => !['name', 'description', 'category', 'difficulty', 'experience_type', 'supplier_id', 'supplier_name', 'country_id', 'location_id', 'pricing_tiers', 'fixed_price', 'currency', 'pricing_model', 'duration_hours', 'duration_description', 'days_of_week', 'included_services', 'tag_names', 'min_age', 'max_age', 'max_participants', 'provided_equipment', 'bring_yourself', 'includes_text', 'excludes_text', 'tag_weights', 'cancellation_policy'].includes(k) && !k.startsWith('cancellation_terms'))
           .map(([k, m]) => (
             <Text key={k} c="red" size="sm">
               {k}: {m.join(' ')}

@@ -1,3 +1,5 @@
+import type { CancellationPolicy } from '@meridian/validators/booking-constants'
+import { ownTermsFormValues } from '@meridian/validators/booking-terms'
 import { ACTIVITY_DEFAULTS, ACTIVITY_TIER_MESSAGE, INCLUDED_SERVICES } from '@meridian/validators/activity-constants'
 
 /** One tier row as typed in the form. */
@@ -34,6 +36,9 @@ export const TEXT_FIELDS = [
   'max_participants',
   'tag_names',
   'cancellation_policy',
+  // Its own cancellation policy (docs/bookings.md): "Use the default …" ticked ('true') or its steps.
+  'policy_default',
+  'cancellation_steps',
 ] as const
 export const FLAG_FIELDS = [
   'is_featured',
@@ -69,6 +74,7 @@ export function emptyActivityForm(): ActivityFormValues {
     pricing_model: ACTIVITY_DEFAULTS.pricing_model,
     currency: ACTIVITY_DEFAULTS.currency,
     duration_hours: ACTIVITY_DEFAULTS.duration_hours,
+    policy_default: 'true',
   })
   const flags = Object.fromEntries(FLAG_FIELDS.map((k) => [k, false])) as ActivityFormValues['flags']
   Object.assign(flags, { is_active: true, instant_confirmation: true, booking_required: true })
@@ -103,6 +109,9 @@ export function activityFormValues(a: {
   v.fields.tag_weights = Object.keys(a.features.tag_weights).length ? JSON.stringify(a.features.tag_weights) : ''
   v.fields.includes_text = a.features.includes_text
   v.fields.excludes_text = a.features.excludes_text
+  const own = ownTermsFormValues({ cancellation_terms: a.cancellation_terms as CancellationPolicy | null | undefined })
+  v.fields.policy_default = own.policy_default!
+  v.fields.cancellation_steps = own.cancellation_steps!
   for (const k of FLAG_FIELDS) v.flags[k] = a[k] === true
   v.tiers = a.pricing.pricing_tiers.map((t) => ({
     name: t.name,

@@ -1,7 +1,9 @@
 import { Button, Checkbox, Grid, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { API_SYNC_STATUSES, SUPPLIER_TYPE_LABELS, SUPPLIER_TYPES } from '@meridian/validators/catalogue-constants'
+import { OWN_TERMS_FORM_FIELDS, ownTermsFormValues } from '@meridian/validators/booking-terms'
 import { ErrorBanner, fieldError } from '../kit/banners.tsx'
+import { OwnTermsFields } from '../bookings/terms-fields.tsx'
 import { CountrySearchSelect } from './country-search-select.tsx'
 
 /** The supplier form's fields (2-catalogue-content.md §3 Supplier); the status has its own action. */
@@ -29,6 +31,7 @@ export const SUPPLIER_FIELDS = [
   'tags',
   'external_api_ids',
   'api_sync_status',
+  ...OWN_TERMS_FORM_FIELDS,
 ] as const
 export type SupplierFormValues = Record<(typeof SUPPLIER_FIELDS)[number], string>
 
@@ -37,6 +40,7 @@ export const EMPTY_SUPPLIER: SupplierFormValues = {
   supplier_type: 'tour_operator',
   verified: 'false',
   api_sync_status: 'not_synced',
+  ...ownTermsFormValues({}),
 }
 
 export function pickSupplierFields(values: Record<string, string>): SupplierFormValues {
@@ -52,8 +56,9 @@ export function supplierFormValues(s: Record<string, unknown> & { country: { id:
     else if (key === 'external_api_ids') out[key] = Object.keys(value as object).length ? JSON.stringify(value) : ''
     else out[key] = value === null || value === undefined ? '' : String(value)
   }
-  return out
+  return { ...out, ...ownTermsFormValues(s as Parameters<typeof ownTermsFormValues>[0]) }
 }
+
 
 export function SupplierForm({
   values,
@@ -127,6 +132,7 @@ export function SupplierForm({
             <Checkbox name="verified" label="Verified" defaultChecked={values.verified === 'true'} />
           </Grid.Col>
         </Grid>
+        <OwnTermsFields of="supplier" values={values} fields={fields} />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
             {submitLabel}
