@@ -43,15 +43,19 @@ test.describe('A package, JavaScript off', () => {
     const booked = await request.post('/api/flights/book/', { headers: traveler, data: { flights: [out.id, back.id], passengers: 1 } })
     expect(booked.status(), await booked.text()).toBe(201)
     const { reference, bookings: legs } = (await booked.json()) as { reference: string; bookings: { id: number; title: string }[] }
-    const quote = async () => (await (await request.get(`/api/bookings/packages/${reference}/`, { headers: traveler })).json()) as {
-      cancellation: { totals: { currency: string; fee: string }[] } | null
-      awaiting_payments: unknown[]
-      bookings: { status: string }[]
-    }
+    const quote = async () =>
+      (await (await request.get(`/api/bookings/packages/${reference}/`, { headers: traveler })).json()) as {
+        cancellation: { totals: { currency: string; fee: string }[] } | null
+        awaiting_payments: unknown[]
+        bookings: { status: string }[]
+      }
 
     await signIn(username, password)
     await page.goto(`/dashboard/bookings/${legs[0]!.id}`)
-    await page.getByRole('dialog', { name: legs[0]!.title }).getByRole('link', { name: `Part of package ${reference}` }).click()
+    await page
+      .getByRole('dialog', { name: legs[0]!.title })
+      .getByRole('link', { name: `Part of package ${reference}` })
+      .click()
     const dialog = page.getByRole('dialog', { name: `Package ${reference}` })
     await expect(dialog.getByRole('table', { name: 'Bookings of the package' }).getByRole('row')).toHaveCount(3)
     await expect(dialog.getByTestId('package-totals')).toContainText('Total €750.00')
@@ -61,7 +65,10 @@ test.describe('A package, JavaScript off', () => {
     expect((await quote()).awaiting_payments.length).toBeGreaterThan(0)
 
     const fee = (await quote()).cancellation!.totals[0]!.fee
-    await page.getByRole('dialog', { name: `Package ${reference}` }).getByRole('link', { name: 'Cancel the whole package' }).click()
+    await page
+      .getByRole('dialog', { name: `Package ${reference}` })
+      .getByRole('link', { name: 'Cancel the whole package' })
+      .click()
     const confirm = page.getByRole('dialog', { name: `Package ${reference}` })
     await expect(confirm.getByTestId('package-cancel-cost')).toContainText(`Cancelling every booking now costs €${fee} in fees`)
     await confirm.getByLabel('Reason (optional)').fill('Plans changed.')

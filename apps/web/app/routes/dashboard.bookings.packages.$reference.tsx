@@ -165,9 +165,7 @@ export default function PackageDetails() {
                         ) : null}
                       </Table.Td>
                       <Table.Td>{formatMoney(g.amount, g.currency)}</Table.Td>
-                      <Table.Td>
-                        {g.lines.map((l) => `${LINE_KIND_LABELS[l.kind as ScheduleLineKind]} of ${l.booking_reference}`).join(', ')}
-                      </Table.Td>
+                      <Table.Td>{g.lines.map((l) => `${LINE_KIND_LABELS[l.kind as ScheduleLineKind]} of ${l.booking_reference}`).join(', ')}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

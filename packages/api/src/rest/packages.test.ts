@@ -10,7 +10,8 @@ const id: Record<string, number> = {}
 let serial = 0
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-const api = (path: string, who?: string, body?: unknown) => server.request(path, { token: who ? token[who] : undefined, ...(body !== undefined ? { body } : {}) })
+const api = (path: string, who?: string, body?: unknown) =>
+  server.request(path, { token: who ? token[who] : undefined, ...(body !== undefined ? { body } : {}) })
 
 /** Two legs of one itinerary, 20% due today and the balance 14 days before each; the first costs 25% to cancel inside 30 days. */
 async function twoLegs(secondDate = day(25)) {
@@ -82,7 +83,10 @@ it('POST …/pay/ writes every payment due next at once (201); staff mark them r
   const marked = await api(`/api/bookings/packages/${reference}/mark-received/`, 'admin', { method: 'bank_transfer' })
   expect(marked.status, JSON.stringify(marked.body)).toBe(200)
   expect(marked.body).toMatchObject({ totals: [{ currency: 'EUR', paid: '200.00', outstanding: '800.00' }] })
-  const rows = await server.handle.db.select().from(payments).where(inArray(payments.bookingId, [first.id, second.id]))
+  const rows = await server.handle.db
+    .select()
+    .from(payments)
+    .where(inArray(payments.bookingId, [first.id, second.id]))
   expect(rows.map((p) => p.status)).toEqual(['succeeded', 'succeeded'])
   expect((await api(`/api/bookings/packages/${reference}/mark-received/`, 'admin', {})).status).toBe(409)
 })
@@ -92,13 +96,21 @@ it('POST …/cancel/ cancels every leg, or none: a refusal names the booking', a
   const refused = await api(`/api/bookings/packages/${late.reference}/cancel/`, 'traveler', { reason: 'Ill' })
   expect(refused.status).toBe(403)
   expect((refused.body as { detail: string }).detail).toContain(late.second.reference)
-  const rows = await server.handle.db.select({ status: bookings.status }).from(bookings).where(inArray(bookings.id, [late.first.id, late.second.id]))
+  const rows = await server.handle.db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(inArray(bookings.id, [late.first.id, late.second.id]))
   expect(rows.map((r) => r.status)).toEqual(['confirmed', 'confirmed'])
 
   const { reference, first } = await twoLegs()
   const done = await api(`/api/bookings/packages/${reference}/cancel/`, 'traveler', { reason: 'Plans changed' })
   expect(done.status, JSON.stringify(done.body)).toBe(200)
-  expect(done.body).toMatchObject({ bookings: [{ status: 'cancelled', cancellation_fee: '100.00' }, { status: 'cancelled', cancellation_fee: '0.00' }] })
+  expect(done.body).toMatchObject({
+    bookings: [
+      { status: 'cancelled', cancellation_fee: '100.00' },
+      { status: 'cancelled', cancellation_fee: '0.00' },
+    ],
+  })
   const [row] = await server.handle.db.select().from(bookings).where(eq(bookings.id, first.id))
   expect(row!.cancelReason).toBe('Plans changed')
   expect((await api(`/api/bookings/packages/${reference}/cancel/`, 'traveler', {})).status).toBe(409)

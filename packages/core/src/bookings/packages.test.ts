@@ -47,7 +47,8 @@ async function twoLegs(second: Partial<NewBooking> = {}) {
 }
 const rowOf = async (bookingId: number) => (await handle.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!
 const paymentsOf = (ids: number[]) => handle.db.select().from(payments).where(inArray(payments.bookingId, ids))
-const linesOf = (ids: number[]) => handle.db.select().from(paymentScheduleLines).where(inArray(paymentScheduleLines.bookingId, ids)).orderBy(paymentScheduleLines.id)
+const linesOf = (ids: number[]) =>
+  handle.db.select().from(paymentScheduleLines).where(inArray(paymentScheduleLines.bookingId, ids)).orderBy(paymentScheduleLines.id)
 
 beforeAll(async () => {
   ;({ handle, as, userId: id } = await tripTestBed())
@@ -146,7 +147,10 @@ describe('paying a package in one step', () => {
     const { reference } = await twoLegs()
     expect((await domainErrorOf(payPackage(as.expert!, reference, {}))).code).toBe('forbidden')
     expect((await domainErrorOf(payPackage(as.other!, reference, {}))).code).toBe('not_found')
-    const card = { ...as.traveler!, config: loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused', ...fakeStripeEnv('http://127.0.0.1:9') }) }
+    const card = {
+      ...as.traveler!,
+      config: loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/unused', ...fakeStripeEnv('http://127.0.0.1:9') }),
+    }
     const refused = await domainErrorOf(payPackage(card, reference, {}))
     expect([refused.code, refused.message]).toEqual(['conflict', PACKAGE_MESSAGES.cardSeparately])
     expect((await getPackage(card, reference)).can.pay).toBe(false)

@@ -6,10 +6,10 @@ import { Dec } from '../currencies/money.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { requirePayer, requirePaymentStaff } from '../payments/access.ts'
-import { afterSettle } from '../payments/confirm.ts'
+import { afterSettle, methodField } from '../payments/confirm.ts'
 import { assertPayable } from '../payments/create-intent.ts'
 import { type ScheduleLine, serializeLine } from '../payments/lines.ts'
-import { MANUAL_METHODS, PAYMENT_MESSAGES } from '../payments/messages.ts'
+import { PAYMENT_MESSAGES } from '../payments/messages.ts'
 import { activePaymentProvider } from '../payments/providers/index.ts'
 import { refundAfterCancel } from '../payments/refunds.ts'
 import { serializePayment } from '../payments/serialize.ts'
@@ -229,7 +229,12 @@ export async function getPackage(ctx: ServiceContext, rawReference: unknown): Pr
 function dueOnField(input: unknown): string | null {
   const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).due_on : undefined
   if (raw === undefined || raw === null || raw === '') return null
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
+  if (
+    typeof raw !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(raw) ||
+    Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ||
+    new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw
+  ) {
     throw DomainError.invalid({ due_on: [PACKAGE_MESSAGES.dueOnInvalid] })
   }
   return raw
@@ -274,7 +279,9 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
         .from(payments)
         .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
         .orderBy(asc(payments.id))
-      const reusable = livePayments.find((p) => p.scheduleLineId === line.id && p.provider === 'manual' && p.amount === line.amount && p.currency === line.currency)
+      const reusable = livePayments.find(
+        (p) => p.scheduleLineId === line.id && p.provider === 'manual' && p.amount === line.amount && p.currency === line.currency,
+      )
       if (reusable) {
         made.push({ payment: reusable, booking, created: false })
         continue
@@ -282,7 +289,13 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
       // Payments of this line (or of lines re-cut since) nobody will pay any more.
       const stale = livePayments.filter((p) => p.scheduleLineId === line.id || p.scheduleLineId === null).map((p) => p.id)
       if (stale.length) await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(inArray(payments.id, stale))
-      const intent = await provider.createIntent({ amount: line.amount, currency: line.currency, bookingId: booking.id, reference, idempotencyKey: `meridian-package-line-${line.id}` })
+      const intent = await provider.createIntent({
+        amount: line.amount,
+        currency: line.currency,
+        bookingId: booking.id,
+        reference,
+        idempotencyKey: `meridian-package-line-${line.id}`,
+      })
       const [row] = await tx
         .insert(payments)
         .values({
@@ -311,15 +324,6 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
     next_action: provider.nextAction(reference),
     created: result.made.some((m) => m.created),
   }
-}
-
-function methodField(input: unknown): string {
-  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).method : undefined
-  if (raw === undefined || raw === null || raw === '') return 'bank_transfer'
-  if (typeof raw !== 'string' || !(MANUAL_METHODS as readonly string[]).includes(raw)) {
-    throw DomainError.invalid({ method: [`Choose one of: ${MANUAL_METHODS.join(', ')}.`] })
-  }
-  return raw
 }
 
 /**
