@@ -36,6 +36,8 @@ export type ObjectKind =
   | 'notification'
   | 'flight'
   | 'payable_booking'
+  /** Two bookings sharing a package reference (the id is the reference). */
+  | 'booking_package'
   | 'payment'
   | 'wishlist_item'
   | 'accommodation'
@@ -902,6 +904,33 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'payable_booking',
     owned: { othersOpenTo: ['superadmin', 'admin'] },
     why: 'A booking is its traveler’s and the staff handling it (the expert of its trip or the traveler’s standing expert; admins and the superadmin every one); to anyone else it does not exist (404). Who may cancel until when is the status table’s.',
+  },
+  {
+    area: 'Bookings',
+    patterns: [
+      'trpc bookings.package', 'trpc bookings.cancelPackage',
+      'loader /dashboard/bookings/packages/:reference', 'action /dashboard/bookings/packages/:reference',
+    ],
+    allow: BOOKING_READERS,
+    object: 'booking_package',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'A package (the bookings sharing a package reference) is reached as its bookings are: its traveler and the staff handling them; to anyone else it does not exist (404). Cancelling the whole follows each booking’s cancel rule, all or nothing.',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.payPackage'],
+    allow: TRIP_OWNERS,
+    object: 'booking_package',
+    owned: { othersOpenTo: [] },
+    why: 'A traveler pays their own package in one step (create_trips); another’s package is not found. Staff do not pay for travelers (403).',
+  },
+  {
+    area: 'Bookings',
+    patterns: ['trpc bookings.markPackageReceived'],
+    allow: BOOKING_STAFF,
+    object: 'booking_package',
+    owned: { othersOpenTo: ['superadmin', 'admin'] },
+    why: 'Staff handling a package’s bookings mark its bank transfers received in one step: admins and the superadmin any, an expert those they handle (another’s: 404). A traveler never marks money received (403).',
   },
   {
     area: 'Bookings',

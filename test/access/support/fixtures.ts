@@ -194,6 +194,13 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
     // A priced, unpaid booking of the owner's: for an expert one of a trip they accepted (a stranger traveler's); the
     // stranger's own for 'other'.
     payable_booking: async (owner) => (await payableBooking(owner)).id,
+    // A package of two such bookings sharing a package reference (its reference is the object's id).
+    booking_package: async (owner) => {
+      const reference = `ACC-PK-${unique()}`
+      await payableBooking(owner, reference)
+      await payableBooking(owner, reference)
+      return reference
+    },
     // A manual payment awaiting money, on such a booking.
     payment: async (owner) => {
       const booking = await payableBooking(owner)
@@ -301,7 +308,7 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       .returning({ id: proposals.id, itineraryId: proposals.itineraryId })
     return { ...made!, travelerId }
   }
-  async function payableBooking(owner: RoleName | 'other' | undefined) {
+  async function payableBooking(owner: RoleName | 'other' | undefined, packageReference: string | null = null) {
     const expert = owner === 'expert'
     const travelerId = expert ? strangerId : ownerId(owner)
     let tripId: number | null = null
@@ -314,7 +321,7 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
       tripId = trip!.id
     }
     return server.app.db.transaction((tx) =>
-      insertBooking(tx as never, { bookingType: 'hotel', travelerId, tripId, title: `Access stay ${unique()}`, serviceDate: '2030-08-01', endDate: '2030-08-05', partySize: 2, rooms: 1, amount: '320.00', currency: 'USD' }),
+      insertBooking(tx as never, { bookingType: 'hotel', travelerId, tripId, title: `Access stay ${unique()}`, serviceDate: '2030-08-01', endDate: '2030-08-05', partySize: 2, rooms: 1, amount: '320.00', currency: 'USD', packageReference }),
     )
   }
   strangerId = Number(await makers.user(undefined))

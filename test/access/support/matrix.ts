@@ -113,7 +113,8 @@ async function send(matrix: Matrix, entry: Entry, rule: AccessRule, identity: Id
       init.body = '{}'
     }
   } else if (entry.front === 'trpc') {
-    const input = rule.object ? { id: rule.object === 'session' ? id : Number(id) } : {}
+    // A package is named by its reference, every other object by its id.
+    const input = !rule.object ? {} : rule.object === 'booking_package' ? { reference: id } : { id: rule.object === 'session' ? id : Number(id) }
     if (c) headers.Authorization = `Bearer ${c.access}`
     if (entry.query) {
       url = `/trpc/${entry.target}?input=${encodeURIComponent(JSON.stringify(input))}`

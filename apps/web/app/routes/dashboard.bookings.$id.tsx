@@ -172,6 +172,14 @@ export default function BookingDetails() {
     ['Trip', b.trip ? b.trip.title : '—'],
   ]
   if (b.rooms) rows.push(['Rooms', String(b.rooms)])
+  if (b.package_reference) {
+    rows.push([
+      'Package',
+      <Link key="package" to={`${BASE}/packages/${encodeURIComponent(b.package_reference)}${back}`}>
+        Part of package {b.package_reference}
+      </Link>,
+    ])
+  }
   if (!mine) rows.push(['Traveler', b.traveler.name])
   if (b.cancel_reason) rows.push(['Reason for cancelling', b.cancel_reason])
   if (b.status !== 'cancelled') rows.push(['Supplier confirmation', b.supplier_confirmation || AWAITING_CONFIRMATION])

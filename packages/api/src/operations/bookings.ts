@@ -16,9 +16,11 @@ import { operations, restOnly } from './kit.ts'
 const base = '/api/bookings'
 const scopedProcedure = gatedProcedure(core.requireBookingScope)
 const scoped = operations(scopedProcedure, { id: v.unknown() })
-const staff = operations(gatedProcedure(core.requireBookingStaff), { id: v.unknown() })
+const staffProcedure = gatedProcedure(core.requireBookingStaff)
+const staff = operations(staffProcedure, { id: v.unknown() })
 const dueList = operations(gatedProcedure(core.requireDueSoonAccess), { id: v.unknown() })
-const bookers = operations(gatedProcedure(core.requireBooker), { id: v.unknown() })
+const bookersProcedure = gatedProcedure(core.requireBooker)
+const bookers = operations(bookersProcedure, { id: v.unknown() })
 const withData = { optionalData: true }
 /** A file as REST sends it (an attachment) and as tRPC answers it (base64). */
 const asAttachment = (file: core.VoucherFile) => ({
@@ -58,6 +60,54 @@ export const bookings = {
     body: val.BookingSettingsBody,
     readOnly: ['schedule_text', 'policy_text'],
   }),
+  /** A package (the bookings sharing a package reference): viewed, paid and cancelled in one step. */
+  package: scoped.custom(
+    scopedProcedure.input(v.object({ reference: v.unknown() })).query(({ ctx, input }) => core.getPackage(ctx.service, input.reference)),
+    {
+      at: `GET ${base}/packages/{reference}/`,
+      summary: "A package's bookings with totals, the open schedule by due date and what cancelling the whole would cost",
+      handler: async ({ ctx, params }) => ({ body: await core.getPackage(ctx, params.reference) }),
+    },
+  ),
+  payPackage: bookers.custom(
+    bookersProcedure
+      .input(v.object({ reference: v.unknown(), data: v.optional(v.record(v.string(), v.unknown()), {}) }))
+      .mutation(({ ctx, input }) => core.payPackage(ctx.service, input.reference, input.data)),
+    {
+      at: `POST ${base}/packages/{reference}/pay/`,
+      summary: 'Pay every line of a package due on or before a date (the next due date unless given), in one step',
+      description: 'All or nothing: one payment per line, written together or not at all. The manual provider only; by card each booking is paid on its own (409).',
+      body: { jsonSchema: { type: 'object', properties: { due_on: { type: 'string', format: 'date', description: 'Pay the lines due on or before this date; the next due date when left out.' } } } },
+      status: 201,
+      errors: [409],
+      handler: async ({ ctx, params, body }) => ({ status: 201, body: await core.payPackage(ctx, params.reference, await body()) }),
+    },
+  ),
+  markPackageReceived: staff.custom(
+    staffProcedure
+      .input(v.object({ reference: v.unknown(), data: v.optional(v.record(v.string(), v.unknown()), {}) }))
+      .mutation(({ ctx, input }) => core.markPackageReceived(ctx.service, input.reference, input.data)),
+    {
+      at: `POST ${base}/packages/{reference}/mark-received/`,
+      summary: "Record the money of every payment of a package awaiting a bank transfer, in one step (staff)",
+      body: { jsonSchema: { type: 'object', properties: { method: { type: 'string', enum: ['bank_transfer', 'on_site'] } } } },
+      errors: [409],
+      handler: async ({ ctx, params, body }) => ({ body: await core.markPackageReceived(ctx, params.reference, await body()) }),
+    },
+  ),
+  cancelPackage: scoped.custom(
+    scopedProcedure
+      .input(v.object({ reference: v.unknown(), data: v.optional(v.record(v.string(), v.unknown()), {}) }))
+      .mutation(({ ctx, input }) => core.cancelPackage(ctx.service, input.reference, input.data)),
+    {
+      at: `POST ${base}/packages/{reference}/cancel/`,
+      summary: 'Cancel every booking of a package in one step, each under its own policy',
+      description: 'All or nothing: when one booking may not be cancelled by the caller, none is, and the answer names it.',
+      body: val.CancelBookingInput,
+      errors: [409],
+      handler: async ({ ctx, params, body }) => ({ body: await core.cancelPackage(ctx, params.reference, await body()) }),
+    },
+  ),
   get: scoped.get(core.getBooking, { at: `GET ${base}/{id}/`, summary: 'One booking, with its payment schedule' }),
   setTerms: staff.update(core.setBookingTerms, {
     at: `POST ${base}/{id}/terms/`,

@@ -163,6 +163,8 @@ export function serializeBooking(b: Omit<BookingRow, 'searchText'>) {
     free_cancel_until: b.freeCancelUntil?.toISOString() ?? null,
     cancellation_policy: b.cancellationTerms?.steps ?? null,
     rebooked_from_id: b.rebookedFromId,
+    /** The package it was booked in (a multi-city itinerary's legs, an accepted proposal's bookings), or null. */
+    package_reference: b.packageReference,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   }

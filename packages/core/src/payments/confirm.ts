@@ -77,7 +77,8 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
   return { ...current, provider_status: state.status }
 }
 
-function methodField(input: unknown): string {
+/** `method` of a manual mark: bank_transfer (left out) or on_site; else a field error. */
+export function methodField(input: unknown): string {
   const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).method : undefined
   if (raw === undefined || raw === null || raw === '') return 'bank_transfer'
   if (typeof raw !== 'string' || !(MANUAL_METHODS as readonly string[]).includes(raw)) {

@@ -223,6 +223,12 @@ export function AcceptedPanel({ p, traveler }: { p: ProposalDto; traveler: boole
         <Anchor component={Link} to="/dashboard/bookings" size="sm">
           {accepted.bookings.length ? `See the ${plural(accepted.bookings.length, 'booking', 'bookings')} in Bookings` : 'Go to Bookings'}
         </Anchor>
+        {accepted.bookings.length ? (
+          // The bookings of an accepted proposal are one package: paid and cancelled together (docs/bookings.md).
+          <Anchor component={Link} to={`/dashboard/bookings/packages/P-${p.id}`} size="sm">
+            Pay or cancel them together: package P-{p.id}
+          </Anchor>
+        ) : null}
       </Stack>
     </Paper>
   )
