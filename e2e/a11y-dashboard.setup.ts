@@ -12,7 +12,7 @@ import { dashboardScreens, type RecordKind } from './support/dashboard-screens.t
  * (sidebar, top bar) is checked on its overview, and its Access Denied screen once.
  */
 
-async function makeRecords(request: APIRequestContext): Promise<Record<RecordKind, number>> {
+async function makeRecords(request: APIRequestContext): Promise<Record<RecordKind, number | string>> {
   const login = await request.post('/users/api/auth/login/', { data: { username: 'admin', password: DEMO_PASSWORD } })
   const { access, user } = (await login.json()) as { access: string; user: { id: number } }
   const headers = { Authorization: `Bearer ${access}` }
@@ -71,9 +71,12 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
   const flight = flights.legs[0]!.results.find((f) => f.availability > 0)!.id
   // A pending, priced booking of the demo traveler's (its details offer Cancel, Confirm to staff, and Pay now).
   const bookings = (await (await request.get('/api/bookings/?status=pending&page_size=100', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
-    results: { id: number; amount: string }[]
+    results: { id: number; amount: string; package_reference: string | null }[]
   }
   const booking = bookings.results.find((b) => /[1-9]/.test(b.amount))!.id
+  // A package of the demo traveler's: the bookings of the demo world's accepted proposal, paid and cancelled together.
+  const packageReference = bookings.results.find((b) => b.package_reference)?.package_reference
+  expect(packageReference, 'the demo traveler has a package').toBeTruthy()
   // A round of the demo traveler's proposals (the demo world's): the one waiting for them, with its options and thread.
   const rounds = (await (await request.get('/api/proposals/?page_size=100', { headers: { Authorization: `Bearer ${traveler.access}` } })).json()) as {
     results: { id: number; status: string }[]
@@ -87,6 +90,7 @@ async function makeRecords(request: APIRequestContext): Promise<Record<RecordKin
     flight,
     booking,
     proposal: proposal!,
+    package: packageReference!,
   }
 }
 
@@ -114,7 +118,7 @@ setup('plan the accessibility check of every dashboard screen', async ({ playwri
     const token = await createSession(request, baseURL!, username)
     let deniedChecked = false
     for (const screen of screens) {
-      const url = screen.kind ? screen.pattern.replace('$id', String(records[screen.kind])) : screen.pattern
+      const url = screen.kind ? screen.pattern.replace(/\$(id|reference)/, encodeURIComponent(String(records[screen.kind]))) : screen.pattern
       const res = await request.get(url, { headers: { Cookie: `${SESSION_COOKIE}=${token}` }, maxRedirects: 0 })
       const status = res.status()
       if (status === 403 && !deniedChecked && screen.framed) {

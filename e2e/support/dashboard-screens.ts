@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 
 const routesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/app/routes')
 
-/** What a `$id` segment stands for, by the screen's first segment. */
+/** What a `$id` (or a package's `$reference`) segment stands for, by the screen's first segments. */
 export type RecordKind =
   | 'activity'
   | 'country'
@@ -23,11 +23,12 @@ export type RecordKind =
   | 'flight'
   | 'booking'
   | 'proposal'
+  | 'package'
 
 export interface DashboardScreen {
   /** The route file, for messages. */
   file: string
-  /** The path with `$id` still in it, e.g. /dashboard/users/$id/edit. */
+  /** The path with `$id` (or `$reference`) still in it, e.g. /dashboard/users/$id/edit. */
   pattern: string
   /** Which record fills `$id`, when there is one. */
   kind: RecordKind | null
@@ -36,7 +37,12 @@ export interface DashboardScreen {
 }
 
 function kindOf(segments: string[]): RecordKind | null {
-  if (!segments.includes('$id')) return null
+  if (segments[0] === 'bookings' && segments[1] === 'packages' && segments[2] === '$reference') return 'package'
+  if (!segments.includes('$id')) {
+    const other = segments.find((s) => s.startsWith('$'))
+    if (other) throw new Error(`dashboard screen ${segments.join('/')} has a ${other} the accessibility suite cannot fill: add it to kindOf`)
+    return null
+  }
   const [first, second] = segments
   if (first === 'currency-management') return second === 'rates' ? 'rate' : 'currency'
   // A booking, its payment; a trip booked as a package.
