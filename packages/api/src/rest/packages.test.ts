@@ -68,6 +68,8 @@ it('GET /api/bookings/packages/{reference}/ answers the package to its traveler 
   expect((await api(`/api/bookings/packages/${reference}/`, 'editor')).status).toBe(403)
   expect((await api(`/api/bookings/packages/${reference}/`)).status).toBe(401)
   expect((await api('/api/bookings/packages/NOPE/', 'traveler')).status).toBe(404)
+  // A reference no package can have (a NUL byte PostgreSQL's text cannot hold) names none: 404, never a 500.
+  expect((await api('/api/bookings/packages/1%00/', 'traveler')).status).toBe(404)
 })
 
 it('POST …/pay/ writes every payment due next at once (201); staff mark them received in one step', async () => {

@@ -48,7 +48,9 @@ interface Member {
 /** A package reference from the path or input (any text up to 64 characters); anything else names no package (404). */
 function referenceOf(raw: unknown): string {
   const ref = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : ''
-  if (!ref || ref.length > 64) throw new DomainError('not_found', PACKAGE_MESSAGES.notFound)
+  // A package reference is a booking reference (MB-…) or a proposal's (P-…): letters, digits and hyphens. Anything else
+  // (a NUL byte, which PostgreSQL's text cannot hold, included) names no package.
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(ref)) throw new DomainError('not_found', PACKAGE_MESSAGES.notFound)
   return ref
 }
 
