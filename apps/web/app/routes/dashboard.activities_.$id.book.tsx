@@ -154,7 +154,7 @@ function BookActivityForm({ loaded }: { loaded: Loaded }) {
             {item ? (
               <Alert variant="light" color="blue">
                 From your approved itinerary: {formatDay(item.date)}, for your trip{' '}
-                <Anchor component={Link} to={`/dashboard/trips/${item.trip.id}`}>
+                <Anchor component={Link} to={`/dashboard/trips/${item.trip.id}`} c="inherit" underline="always" fw={600}>
                   {item.trip.title}
                 </Anchor>
                 .

@@ -88,7 +88,7 @@ export default function NotificationsPage() {
       {!enabled ? (
         <Alert color="blue" variant="light">
           Notifications are turned off: the bell stays quiet.{' '}
-          <Anchor component={Link} to="/dashboard/settings">
+          <Anchor component={Link} to="/dashboard/settings" c="inherit" underline="always" fw={600}>
             Turn them on in Settings
           </Anchor>
           .

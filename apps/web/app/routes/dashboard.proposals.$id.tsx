@@ -214,7 +214,7 @@ export default function ProposalRound() {
       {p.status === 'superseded' ? (
         <Alert color="gray" variant="light" title="A newer round was sent">
           Round {p.latest_round.round} replaces this one.{' '}
-          <Anchor component={Link} to={`${BASE}/${p.latest_round.id}`}>
+          <Anchor component={Link} to={`${BASE}/${p.latest_round.id}`} c="inherit" underline="always" fw={600}>
             Open round {p.latest_round.round}
           </Anchor>
         </Alert>

@@ -66,7 +66,7 @@ export function ProposalPanel({
         {itinerary.approved_version === null ? (
           <Alert color="blue" variant="light">
             {PROPOSAL_MESSAGES.notApproved}{' '}
-            <Anchor component={Link} to={versionsPath}>
+            <Anchor component={Link} to={versionsPath} c="inherit" underline="always" fw={600}>
               Versions
             </Anchor>
           </Alert>
