@@ -11,6 +11,9 @@ import { minorDigits } from '../payments/money.ts'
 const DAY = 86_400_000
 const shiftDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)
 
+/** The day a balance falls due: `balance_days` before the service date. */
+export const balanceDueOn = (serviceDate: string, terms: Pick<PaymentTerms, 'balance_days'>) => shiftDays(serviceDate, -terms.balance_days)
+
 /** The places a schedule line is cut at: the currency's minor unit, at most the 2 an amount is stored with. */
 export const linePlaces = (currency: string) => Math.min(2, minorDigits(currency))
 
@@ -37,7 +40,7 @@ export function cutSchedule(input: { amount: string; currency: string; terms: Pa
   let deposit = new Dec(0)
   if (terms.deposit_amount !== null) deposit = Dec.min(new Dec(terms.deposit_amount), total).toDecimalPlaces(places, Dec.ROUND_HALF_UP)
   else if (terms.deposit_percent !== null) deposit = total.times(terms.deposit_percent).div(100).toDecimalPlaces(places, Dec.ROUND_HALF_UP)
-  const balanceDue = shiftDays(input.serviceDate, -terms.balance_days)
+  const balanceDue = balanceDueOn(input.serviceDate, terms)
   const full = (): CutLine[] => [{ position: 1, kind: 'full', amount: total.toFixed(2), currency, dueOn: input.depositDueOn }]
   if (deposit.lte(0) || deposit.gte(total) || balanceDue <= input.depositDueOn) return full()
   return [

@@ -1,7 +1,7 @@
 import { activities, and, bookingSettings, bookings, type Database, eq, inArray, paymentScheduleLines, payments, suppliers } from '@meridian/db'
 import type { CancellationPolicy, PaymentTerms } from '@meridian/validators/booking-constants'
 import { knownZone } from '../flights/time.ts'
-import { cutSchedule, freeCancelUntil } from './schedule-math.ts'
+import { balanceDueOn, cutSchedule, freeCancelUntil } from './schedule-math.ts'
 
 /*
  * Which terms a booking is held to (docs/bookings.md "Payment schedules", "Cancellation policies"): its own, where staff
@@ -133,7 +133,7 @@ export async function writeSchedule(tx: Database, booking: BookingRow): Promise<
   const terms = booking.scheduleTerms ?? { deposit_percent: null, deposit_amount: null, deposit_due: 'booking' as const, balance_days: 0 }
   // Due the day it was booked, or today when the schedule is cut again later (never in the past).
   const today = [utcDay(booking.createdAt), utcDay(new Date())].sort()[1]!
-  const balanceOn = new Date(Date.parse(`${booking.serviceDate}T00:00:00Z`) - terms.balance_days * 86_400_000).toISOString().slice(0, 10)
+  const balanceOn = balanceDueOn(booking.serviceDate, terms)
   // Cut again after a payment: no second deposit, what is left is the balance, due on its day (or today if that passed).
   const cut = settled.length
     ? [{ kind: 'balance' as const, amount: left, currency: booking.currency, dueOn: balanceOn > today ? balanceOn : today }]
