@@ -79,7 +79,14 @@ export interface CancellationQuote {
  * amount rounded half up at the currency's minor unit, or a fixed amount), capped at the amount. The deadlines fall at
  * midnight in the policy's zone (the supplier's); the traveler's own zone changes how they are shown, never the fee.
  */
-export function quoteCancellation(input: { policy: CancellationPolicy; amount: string; currency: string; serviceDate: string; zone: string; at: Date }): CancellationQuote {
+export function quoteCancellation(input: {
+  policy: CancellationPolicy
+  amount: string
+  currency: string
+  serviceDate: string
+  zone: string
+  at: Date
+}): CancellationQuote {
   const steps = ordered(input.policy)
   const total = new Dec(input.amount)
   let step: CancellationStep | null = null

@@ -140,15 +140,8 @@ export async function writeSchedule(tx: Database, booking: BookingRow): Promise<
     : cutSchedule({ amount: left, currency: booking.currency, terms, depositDueOn: today, serviceDate: booking.serviceDate })
   const base = existing.reduce((max, l) => Math.max(max, l.position), 0)
   if (cut.length) {
-    await tx.insert(paymentScheduleLines).values(
-      cut.map((l, i) => ({
-        bookingId: booking.id,
-        position: base + i + 1,
-        kind: l.kind,
-        amount: l.amount,
-        currency: l.currency,
-        dueOn: l.dueOn,
-      })),
-    )
+    await tx
+      .insert(paymentScheduleLines)
+      .values(cut.map((l, i) => ({ bookingId: booking.id, position: base + i + 1, kind: l.kind, amount: l.amount, currency: l.currency, dueOn: l.dueOn })))
   }
 }
