@@ -16,6 +16,7 @@ import {
 import { CancellationPolicyInput } from './booking-terms.ts'
 import { decimalShape } from './currencies.ts'
 import { flag } from './fields.ts'
+import { parseRecordId } from './ids.ts'
 
 export * from './activity-constants.ts'
 
@@ -295,7 +296,13 @@ export const ActivityInput = v.object({
   currency: v.optional(
     v.pipe(
       v.union([v.number(), v.string(), v.null()], 'Select a valid currency.'),
-      v.transform((x): number | string | null => (x === null ? null : typeof x === 'number' ? x : /^\d+$/.test(x.trim()) ? Number(x.trim()) : x.trim().toUpperCase() || null)),
+      // A currency by id (a record id: digits past one are not an id, they name no currency) or by its code.
+      v.transform((x): number | string | null => {
+        if (x === null) return null
+        if (typeof x === 'number') return parseRecordId(x) ?? String(x)
+        const text = x.trim()
+        return /^\d+$/.test(text) ? (parseRecordId(text) ?? text) : text.toUpperCase() || null
+      }),
     ),
   ),
   fixed_price: money(ACTIVITY_FORM_MESSAGES.price),

@@ -182,6 +182,10 @@ describe('activities', () => {
       fixed_price: ['A fixed price is required when the pricing model is fixed.'],
       currency: ['Select a valid currency.'],
     })
+    // A currency id past any record id (a form's digits) names no currency: a field error, not a server error.
+    for (const currency of ['9'.repeat(120), 2_147_483_648, 0]) {
+      expect(await bad(tiered({ pricing: { ...tiered().pricing, currency } }))).toEqual({ currency: ['Select a valid currency.'] })
+    }
     expect(await bad({ name: ' ', category: 'space' })).toEqual({
       name: ['This field is required.'],
       description: ['This field is required.'],
