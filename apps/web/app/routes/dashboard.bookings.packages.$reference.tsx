@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Checkbox, Code, Group, Stack, Table, Text, Textarea } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { cancelPackage, DomainError, getPackage, markPackageReceived, payPackage, requireBookingScope } from '@meridian/core'
+import { cancelPackage, confirmPayment, DomainError, getPackage, markPackageReceived, payPackage, requireBookingScope } from '@meridian/core'
 import type { BookingStatus, PaymentState, ScheduleLineKind } from '@meridian/validators/booking-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget, withCheckboxes } from '../components/kit/form-action.server.ts'
@@ -10,6 +10,7 @@ import { RouteModal } from '../components/kit/route-modal.tsx'
 import { BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS } from '../components/bookings/labels.ts'
 import { PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS } from '../components/payments/labels.ts'
 import { LINE_KIND_LABELS } from '../components/payments/schedule-table.tsx'
+import { StripePayment } from '../components/payments/stripe-payment.tsx'
 import { formatDay, formatMoney } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
 
@@ -30,8 +31,9 @@ const moneyList = (rows: { currency: string; amount: string }[]) => rows.map((r)
 
 /**
  * A package over the bookings list (docs/bookings.md "Packages: paid and cancelled in one step"): its bookings, what
- * they come to, the open schedule by due date, "Pay all due now" (its traveler), "Mark all received" (staff) and
- * "Cancel the whole package" with a confirm step that shows the total fee and refund. Plain forms throughout.
+ * they come to, the open schedule by due date, "Pay all due now" (its traveler; by card, Stripe's form for the sum),
+ * "Mark all received" (staff) and "Cancel the whole package" with a confirm step that shows the total fee and refund.
+ * Plain forms throughout (a card payment needs JavaScript, as on a booking's pay screen).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx, actor } = await requireUser(request, context)
@@ -44,7 +46,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-/** pay (the traveler: every line due next), received (staff: every transfer awaited) or cancel (the whole, with a reason). */
+/**
+ * pay (the traveler: every line due next, by transfer), start and confirm (the same by card: Stripe's form, then its
+ * answer recorded), received (staff: every transfer awaited) or cancel (the whole, with a reason).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request, context)
   try {
@@ -58,6 +63,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'pay') {
       const made = await payPackage(ctx, params.reference, {})
       return backWithToast(here, `Pay ${moneyList(made.totals)} by bank transfer quoting ${made.reference}.`)
+    }
+    if (intent === 'start') {
+      // By card: the first intent still to pay (one per currency), for Stripe's card form.
+      const made = await payPackage(ctx, params.reference, {})
+      const open = made.intents.find((i) => !i.paid && i.client_secret)
+      if (open && made.next_action.type === 'stripe_payment_element') {
+        return { stripe: { client_secret: open.client_secret, payment_intent_id: open.payment_intent_id, publishable_key: made.next_action.publishable_key } }
+      }
+      return backWithToast(here, `Payment of ${moneyList(made.totals)} received.`)
+    }
+    if (intent === 'confirm') {
+      const done = await confirmPayment(ctx, { payment_intent_id: values.payment_intent_id ?? '' })
+      return backWithToast(
+        here,
+        done.status === 'succeeded' ? 'Payment received for every booking it covers.' : 'Your payment is being processed; this page shows when it is received.',
+      )
     }
     if (intent === 'received') {
       await markPackageReceived(ctx, params.reference, { method: values.method ?? '' })
@@ -78,7 +99,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function PackageDetails() {
   const { pkg, mine } = useLoaderData<typeof loader>()
-  const failure = useActionData<typeof action>()
+  const answer = useActionData<typeof action>()
+  // The card form's own answers (start, confirm) go to its fetchers; this is a refusal of a plain form.
+  const failure = answer && 'fields' in answer ? answer : null
   const navigation = useNavigation()
   const { search } = useLocation()
   const busy = navigation.state === 'submitting'
@@ -92,6 +115,8 @@ export default function PackageDetails() {
     return `${self}${qs ? `?${qs}` : ''}`
   }
   const cost = pkg.cancellation
+  const card = pkg.next_action.type === 'stripe_payment_element'
+  const transfers = pkg.awaiting_payments.filter((p) => p.provider === 'manual')
   const staff = !mine
   return (
     <RouteModal title={`Package ${pkg.reference}`} closeTo={`${BASE}${back}`}>
@@ -173,14 +198,23 @@ export default function PackageDetails() {
             </Table.ScrollContainer>
           </Stack>
         ) : null}
-        {pkg.awaiting_payments.length ? (
+        {transfers.length ? (
           <Alert color="yellow" variant="light" title="Awaiting payment">
             <Text size="sm">
-              {moneyList(pkg.awaiting_payments)} awaited by bank transfer or on site, quoting <Code>{pkg.reference}</Code>.
+              {moneyList(transfers)} awaited by bank transfer or on site, quoting <Code>{pkg.reference}</Code>.
             </Text>
           </Alert>
         ) : null}
-        {pkg.can.pay && pkg.next_due ? (
+        {pkg.can.pay && pkg.next_due && card ? (
+          <Stack gap={4} aria-label="Pay the package by card">
+            <Text size="sm">
+              Due {formatDay(pkg.next_due.due_on)}: {moneyList(pkg.next_due.totals)}
+              {pkg.next_due.totals.length > 1 ? ' (one card payment per currency)' : ''}
+            </Text>
+            <StripePayment amount={pkg.next_due.totals[0]!.amount} currency={pkg.next_due.totals[0]!.currency} />
+          </Stack>
+        ) : null}
+        {pkg.can.pay && pkg.next_due && !card ? (
           <Form method="post" aria-label="Pay the package">
             <input type="hidden" name="back" value={back} />
             <input type="hidden" name="intent" value="pay" />

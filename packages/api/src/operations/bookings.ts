@@ -53,7 +53,10 @@ export const bookings = {
     summary: 'Due soon: payment lines and free-cancellation deadlines of the next 14 days, and overdue lines (staff)',
     query: val.DueSoonQuery,
   }),
-  settings: staff.read(core.getBookingSettings, { at: `GET ${base}/settings/`, summary: 'The booking settings: default payment terms, cancellation policy and reminder days' }),
+  settings: staff.read(core.getBookingSettings, {
+    at: `GET ${base}/settings/`,
+    summary: 'The booking settings: default payment terms, cancellation policy and reminder days',
+  }),
   updateSettings: staff.write(core.updateBookingSettings, {
     at: `PATCH ${base}/settings/`,
     summary: 'Change the booking settings (admins)',
@@ -76,8 +79,14 @@ export const bookings = {
     {
       at: `POST ${base}/packages/{reference}/pay/`,
       summary: 'Pay every line of a package due on or before a date (the next due date unless given), in one step',
-      description: 'All or nothing: one payment per line, written together or not at all. The manual provider only; by card each booking is paid on its own (409).',
-      body: { jsonSchema: { type: 'object', properties: { due_on: { type: 'string', format: 'date', description: 'Pay the lines due on or before this date; the next due date when left out.' } } } },
+      description:
+        'All or nothing: one payment per line, written together or not at all. By transfer, every payment quotes the package reference; by card (Stripe), one intent per currency for the sum of its lines (`intents`), which POST /api/payments/confirm/ records whole.',
+      body: {
+        jsonSchema: {
+          type: 'object',
+          properties: { due_on: { type: 'string', format: 'date', description: 'Pay the lines due on or before this date; the next due date when left out.' } },
+        },
+      },
       status: 201,
       errors: [409],
       handler: async ({ ctx, params, body }) => ({ status: 201, body: await core.payPackage(ctx, params.reference, await body()) }),
@@ -89,7 +98,7 @@ export const bookings = {
       .mutation(({ ctx, input }) => core.markPackageReceived(ctx.service, input.reference, input.data)),
     {
       at: `POST ${base}/packages/{reference}/mark-received/`,
-      summary: "Record the money of every payment of a package awaiting a bank transfer, in one step (staff)",
+      summary: 'Record the money of every payment of a package awaiting a bank transfer, in one step (staff)',
       body: { jsonSchema: { type: 'object', properties: { method: { type: 'string', enum: ['bank_transfer', 'on_site'] } } } },
       errors: [409],
       handler: async ({ ctx, params, body }) => ({ body: await core.markPackageReceived(ctx, params.reference, await body()) }),
@@ -109,12 +118,16 @@ export const bookings = {
     },
   ),
   get: scoped.get(core.getBooking, { at: `GET ${base}/{id}/`, summary: 'One booking, with its payment schedule' }),
-  setTerms: staff.update(core.setBookingTerms, {
-    at: `POST ${base}/{id}/terms/`,
-    summary: 'Give a booking its own payment terms or cancellation policy (staff handling it)',
-    body: val.BookingTermsBody,
-    errors: [409],
-  }, withData),
+  setTerms: staff.update(
+    core.setBookingTerms,
+    {
+      at: `POST ${base}/{id}/terms/`,
+      summary: 'Give a booking its own payment terms or cancellation policy (staff handling it)',
+      body: val.BookingTermsBody,
+      errors: [409],
+    },
+    withData,
+  ),
   confirm: staff.update(
     core.confirmBooking,
     { at: `POST ${base}/{id}/confirm/`, summary: 'Confirm a booking', body: val.ConfirmBookingInput, errors: [409] },

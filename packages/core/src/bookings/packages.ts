@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, asc, bookings, type Database, eq, inArray, paymentScheduleLines, payments } from '@meridian/db'
 import type { BookingStatus } from '@meridian/validators/booking-constants'
 import { CancelBookingInput } from '@meridian/validators'
@@ -10,10 +11,14 @@ import { afterSettle, methodField } from '../payments/confirm.ts'
 import { assertPayable } from '../payments/create-intent.ts'
 import { type ScheduleLine, serializeLine } from '../payments/lines.ts'
 import { PAYMENT_MESSAGES } from '../payments/messages.ts'
-import { activePaymentProvider } from '../payments/providers/index.ts'
+import { activePaymentProvider, type NextAction } from '../payments/providers/index.ts'
 import { refundAfterCancel } from '../payments/refunds.ts'
 import { serializePayment } from '../payments/serialize.ts'
 import { type Settled, settlePayment } from '../payments/settle.ts'
+import { giveUpPayments, intentTotal, paymentsOfIntent, settleIntent } from '../payments/intent-payments.ts'
+import { viaProvider } from '../payments/provider-errors.ts'
+import { assertReceivedInFull } from '../payments/received.ts'
+import type { PaymentRow } from '../payments/serialize.ts'
 import { parseInput } from '../validation.ts'
 import { type BookingRoles, type BookingScope, requireBookingScope, rolesOnBooking, seesBooking } from './access.ts'
 import { bookingDto, type LoadedBooking, loadBooking } from './bookings.ts'
@@ -35,7 +40,6 @@ export const PACKAGE_MESSAGES = {
   nothingDue: 'Nothing is due on this package.',
   nothingDueBy: (date: string) => `Nothing of this package is due on or before ${date}.`,
   dueOnInvalid: 'Enter a valid date (YYYY-MM-DD).',
-  cardSeparately: 'Pay each booking of this package separately by card.',
   nothingAwaiting: 'No payment of this package is awaiting money.',
   ofBooking: (reference: string, why: string) => `Booking ${reference}: ${why}`,
 } as const
@@ -111,7 +115,8 @@ function cancelRefusal(m: Member, today: string): string | null {
 }
 
 /** The package as GET /api/bookings/packages/{reference}/ answers it. */
-async function packageAnswer(db: Database, reference: string, members: Member[], actor: Actor, manual: boolean) {
+async function packageAnswer(db: Database, reference: string, members: Member[], actor: Actor, nextAction: NextAction) {
+  const manual = nextAction.type === 'manual'
   const today = todayUtc()
   const now = new Date()
   const open = live(members)
@@ -203,11 +208,13 @@ async function packageAnswer(db: Database, reference: string, members: Member[],
           })),
         }
       : null,
-    /** Payments awaiting money (a bank transfer quoting the package reference). */
+    /** How paying goes: a transfer quoting the package reference (with the bank details), or Stripe's card form. */
+    next_action: nextAction,
+    /** Payments awaiting money (a bank transfer quoting the package reference, a card payment begun). */
     awaiting_payments: awaiting.map((p) => serializePayment(p, byBooking.get(p.bookingId)!)),
     can: {
-      /** The traveler pays every line due next in one step (the manual provider; by card, booking by booking). */
-      pay: traveler && manual && openLines.length > 0,
+      /** The traveler pays every line due next in one step (by transfer, or by card: one card payment per currency). */
+      pay: traveler && openLines.length > 0,
       cancel: costs.length > 0 && costs.every((c) => c.refusal === null),
       mark_received: staff && manual && awaiting.some((p) => p.provider === 'manual'),
     },
@@ -224,7 +231,7 @@ export async function getPackage(ctx: ServiceContext, rawReference: unknown): Pr
   const { actor, scope } = requireBookingScope(ctx)
   const reference = referenceOf(rawReference)
   const members = await loadPackage(ctx.db, actor, scope, reference)
-  return packageAnswer(ctx.db, reference, members, actor, activePaymentProvider(ctx.config).name === 'manual')
+  return packageAnswer(ctx.db, reference, members, actor, activePaymentProvider(ctx.config).nextAction(reference))
 }
 
 /** `due_on` of a body: a date, or null when left out; else a field error. */
@@ -246,19 +253,21 @@ function dueOnField(input: unknown): string | null {
  * POST /api/bookings/packages/{reference}/pay/ `{due_on?}`: the traveler (create_trips) pays, in one step, every open
  * line of their package's live bookings due on or before `due_on` (left out: the package's next due date). One payment
  * per line, all written in one transaction or none: a booking that cannot be paid (not quoted, in a refund) refuses
- * the whole with 409, naming it. The manual provider only: every payment awaits the same transfer, quoting the
- * package reference, and staff mark them received in one step; by card (Stripe) each booking is paid on its own (409).
+ * the whole with 409, naming it. The manual provider: every payment awaits the same transfer, quoting the package
+ * reference, and staff mark them received in one step. By card (Stripe): one intent per currency for the sum of its
+ * lines, its payments sharing it (`intents`: what Stripe.js pays); confirming it records every line at once.
  */
 export async function payPackage(ctx: ServiceContext, rawReference: unknown, input: unknown = {}) {
   const actor = requirePayer(ctx)
   const reference = referenceOf(rawReference)
   const dueOn = dueOnField(input)
   const provider = activePaymentProvider(ctx.config)
+  const settled: Settled[] = []
+  const toCancel: { provider: string; intentId: string }[] = []
   const result = await ctx.db.transaction(async (tx) => {
     // The traveler's own bookings of the package: another's package is not found.
     const members = (await loadPackage(tx, actor, 'own', reference, { lock: true })).filter((m) => m.booking.travelerId === actor.id)
     if (!members.length) throw new DomainError('not_found', PACKAGE_MESSAGES.notFound)
-    if (provider.name !== 'manual') throw new DomainError('conflict', PACKAGE_MESSAGES.cardSeparately)
     const open = live(members)
     if (!open.length) throw new DomainError('conflict', PACKAGE_MESSAGES.allCancelled)
     const openLines = (
@@ -272,49 +281,141 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
     const until = dueOn ?? openLines[0]!.dueOn
     const chosen = openLines.filter((l) => l.dueOn <= until)
     if (!chosen.length) throw DomainError.invalid({ due_on: [PACKAGE_MESSAGES.nothingDueBy(until)] })
-    const made = []
-    for (const line of chosen) {
-      const { booking } = open.find((m) => m.booking.id === line.bookingId)!
-      await assertPayable(tx, booking, provider, line.id).catch((error: unknown) => naming(booking, error))
-      const livePayments = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
-        .orderBy(asc(payments.id))
-      const reusable = livePayments.find(
-        (p) => p.scheduleLineId === line.id && p.provider === 'manual' && p.amount === line.amount && p.currency === line.currency,
-      )
-      if (reusable) {
-        made.push({ payment: reusable, booking, created: false })
-        continue
-      }
-      // Payments of this line (or of lines re-cut since) nobody will pay any more.
-      const stale = livePayments.filter((p) => p.scheduleLineId === line.id || p.scheduleLineId === null).map((p) => p.id)
-      if (stale.length) await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(inArray(payments.id, stale))
-      const intent = await provider.createIntent({
-        amount: line.amount,
-        currency: line.currency,
-        bookingId: booking.id,
-        reference,
-        idempotencyKey: `meridian-package-line-${line.id}`,
-      })
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          bookingId: booking.id,
-          provider: provider.name,
-          intentId: intent.intentId,
+    const bookingOf = (line: ScheduleLine) => open.find((m) => m.booking.id === line.bookingId)!.booking
+    for (const line of chosen) await assertPayable(tx, bookingOf(line), provider, line.id).catch((error: unknown) => naming(bookingOf(line), error))
+    const livePayments = await tx
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.bookingId, [...new Set(chosen.map((l) => l.bookingId))]), eq(payments.status, 'requires_payment')))
+      .orderBy(asc(payments.id))
+    // Payments of a chosen line (or of lines re-cut since) nobody will pay any more once a new one is made.
+    const staleFor = (lines: ScheduleLine[]) => livePayments.filter((p) => p.scheduleLineId === null || lines.some((l) => l.id === p.scheduleLineId))
+    const made: { payment: PaymentRow; booking: LoadedBooking; created: boolean }[] = []
+    const intents: PackageIntent[] = []
+    if (provider.name === 'manual') {
+      for (const line of chosen) {
+        const booking = bookingOf(line)
+        const reusable = livePayments.find(
+          (p) => p.scheduleLineId === line.id && p.provider === 'manual' && p.amount === line.amount && p.currency === line.currency,
+        )
+        if (reusable) {
+          made.push({ payment: reusable, booking, created: false })
+          continue
+        }
+        await giveUpPayments(tx, staleFor([line]))
+        const intent = await provider.createIntent({
           amount: line.amount,
           currency: line.currency,
-          scheduleLineId: line.id,
-          status: 'requires_payment',
-          createdBy: actor.id,
+          bookingId: booking.id,
+          reference,
+          idempotencyKey: `meridian-package-line-${line.id}`,
         })
-        .returning()
-      made.push({ payment: row!, booking, created: true })
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            bookingId: booking.id,
+            provider: provider.name,
+            intentId: intent.intentId,
+            amount: line.amount,
+            currency: line.currency,
+            scheduleLineId: line.id,
+            status: 'requires_payment',
+            createdBy: actor.id,
+          })
+          .returning()
+        made.push({ payment: row!, booking, created: true })
+      }
+      return { until, made, intents }
     }
-    return { until, made }
+    // By card: one intent per currency, for the sum of its lines.
+    for (const currency of [...new Set(chosen.map((l) => l.currency))].sort()) {
+      const group = chosen.filter((l) => l.currency === currency)
+      const total = group.reduce((sum, l) => sum.plus(l.amount), new Dec(0)).toFixed(2)
+      const answerRows = (rows: PaymentRow[], created: boolean) => {
+        for (const payment of rows) made.push({ payment, booking: open.find((m) => m.booking.id === payment.bookingId)!.booking, created })
+      }
+      // The live intent of exactly these lines, at these amounts, is taken up rather than a second made.
+      let reused = false
+      for (const intentId of new Set(
+        livePayments.filter((p) => p.provider === provider.name && group.some((l) => l.id === p.scheduleLineId)).map((p) => p.intentId),
+      )) {
+        const rows = await paymentsOfIntent(tx, provider.name, intentId)
+        const same =
+          rows.length === group.length &&
+          rows.every(
+            (p) => p.status === 'requires_payment' && group.some((l) => l.id === p.scheduleLineId && l.amount === p.amount && l.currency === p.currency),
+          )
+        if (!same) continue
+        const state = await viaProvider(() => provider.retrieve(intentId))
+        if (state.status === 'cancelled') continue
+        if (state.status === 'succeeded') {
+          // Paid at Stripe, not recorded yet: recorded now (the traveler is not asked to pay a second time).
+          assertReceivedInFull(intentTotal(rows), state)
+          const done = await settleIntent(tx as unknown as Database, rows, { userId: actor.id, method: state.method })
+          settled.push(...done)
+          answerRows(
+            done.filter((d) => rows.some((r) => r.id === d.payment.id) && !d.duplicate).map((d) => d.payment),
+            false,
+          )
+        } else answerRows(rows, false)
+        intents.push({
+          currency,
+          amount: total,
+          payment_intent_id: intentId,
+          client_secret: state.status === 'succeeded' ? null : state.clientSecret,
+          paid: state.status === 'succeeded',
+        })
+        reused = true
+        break
+      }
+      if (reused) continue
+      toCancel.push(...(await giveUpPayments(tx, staleFor(group))))
+      const earlier = await tx.$count(
+        payments,
+        inArray(
+          payments.scheduleLineId,
+          group.map((l) => l.id),
+        ),
+      )
+      const lineKey = createHash('sha256')
+        .update(group.map((l) => `${l.id}:${l.amount}`).join(','))
+        .digest('hex')
+        .slice(0, 24)
+      const created = await viaProvider(
+        () =>
+          provider.createIntent({
+            amount: total,
+            currency,
+            bookingId: group[0]!.bookingId,
+            reference,
+            // A retry after a failed write asks for the same intent again, not a second one.
+            idempotencyKey: `meridian-package-${reference}-${currency}-${lineKey}-${earlier + 1}`,
+          }),
+        currency,
+      )
+      const rows = await tx
+        .insert(payments)
+        .values(
+          group.map((line) => ({
+            bookingId: line.bookingId,
+            provider: provider.name,
+            intentId: created.intentId,
+            amount: line.amount,
+            currency: line.currency,
+            scheduleLineId: line.id,
+            status: 'requires_payment' as const,
+            createdBy: actor.id,
+          })),
+        )
+        .returning()
+      answerRows(rows, true)
+      intents.push({ currency, amount: total, payment_intent_id: created.intentId, client_secret: created.clientSecret, paid: false })
+    }
+    return { until, made, intents }
   })
+  for (const done of settled) await afterSettle(ctx, done)
+  // Intents given up at the provider too (best effort: nobody can pay them from here any more).
+  for (const old of toCancel) if (old.provider === provider.name) await provider.cancel(old.intentId).catch(() => undefined)
   return {
     reference,
     due_on: result.until,
@@ -323,9 +424,22 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
       ['amount'] as const,
     ),
     payments: result.made.map(({ payment, booking }) => serializePayment(payment, booking)),
+    /** By card: one intent per currency to pay with Stripe.js (`client_secret`), then POST /api/payments/confirm/. */
+    intents: result.intents,
     next_action: provider.nextAction(reference),
     created: result.made.some((m) => m.created),
   }
+}
+
+/** One card intent of a package payment: the sum of its lines in one currency. */
+interface PackageIntent {
+  currency: string
+  amount: string
+  payment_intent_id: string
+  /** For Stripe.js's Payment Element; null once paid. */
+  client_secret: string | null
+  /** Paid at the provider and recorded by this call. */
+  paid: boolean
 }
 
 /**

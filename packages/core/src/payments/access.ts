@@ -1,5 +1,5 @@
 import { hasPermission } from '@meridian/auth'
-import { type Database, eq, payments } from '@meridian/db'
+import { asc, type Database, eq, payments } from '@meridian/db'
 import { requireActor } from '../access.ts'
 import { type BookingScope, bookingScope, rolesOnBooking, seesBooking } from '../bookings/access.ts'
 import { type LoadedBooking, loadBooking } from '../bookings/bookings.ts'
@@ -69,6 +69,7 @@ export async function visiblePayment(ctx: ServiceContext, where: { id: number } 
     .select()
     .from(payments)
     .where('id' in where ? eq(payments.id, where.id) : eq(payments.intentId, where.intentId))
+    .orderBy(asc(payments.id))
     .limit(1)
   if (!payment) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound)
   const booking = visibleBooking(actor, scope, await loadPaymentBooking(ctx.db, payment.bookingId, actor), PAYMENT_MESSAGES.notFound)

@@ -1,8 +1,9 @@
-import { and, type Database, eq, payments } from '@meridian/db'
+import { and, type Database, eq, inArray, payments } from '@meridian/db'
 import { idOf } from '../currencies/shared.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { requirePaymentScope, requirePaymentStaff, staffOn, visiblePayment } from './access.ts'
+import { intentTotal, paymentsOfIntent, settleIntent } from './intent-payments.ts'
 import { MANUAL_METHODS, PAYMENT_MESSAGES } from './messages.ts'
 import { viaProvider } from './provider-errors.ts'
 import { paymentProviderNamed } from './providers/index.ts'
@@ -45,8 +46,8 @@ async function settle(ctx: ServiceContext, paymentId: number, by: { userId: numb
 
 /**
  * POST /api/payments/confirm/ `{payment_intent_id}`: record a payment that went through. Stripe: asked of Stripe
- * (the client's word is not enough), recorded only when Stripe says succeeded with the booking's amount; otherwise the
- * payment as it stands. Manual: the confirm is staff marking the money received (the traveler cannot). Idempotent:
+ * (the client's word is not enough), recorded only when Stripe says succeeded with the intent's amount; otherwise the
+ * payment as it stands. A package paid by card is one intent for several payments: they are recorded together. Manual: the confirm is staff marking the money received (the traveler cannot). Idempotent:
  * confirming twice, or twice at once, confirms once and answers the same.
  */
 export async function confirmPayment(ctx: ServiceContext, input: unknown): Promise<PaymentAnswer & { provider_status: string }> {
@@ -54,7 +55,9 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
   const intentId = intentIdField(input)
   const { actor, scope, payment, booking } = await visiblePayment(ctx, { intentId })
   const current = { ...paymentAnswer(payment, booking), provider_status: payment.status }
-  if (payment.status !== 'requires_payment') return current
+  // Every payment of the intent: one, or one per line of a package paid by card (answered as the first the caller sees).
+  const rows = payment.provider === 'manual' ? [payment] : await paymentsOfIntent(ctx.db, payment.provider, payment.intentId)
+  if (!rows.some((p) => p.status === 'requires_payment')) return current
   const provider = paymentProviderNamed(ctx.config, payment.provider)
   if (!provider) throw new DomainError('conflict', PAYMENT_MESSAGES.providerOff)
   if (!provider.selfConfirm) {
@@ -63,16 +66,27 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
   }
   const state = await viaProvider(() => provider.retrieve(payment.intentId))
   if (state.status === 'succeeded') {
-    assertReceivedInFull(payment, state)
-    return { ...(await settle(ctx, payment.id, { userId: actor.id, method: state.method })), provider_status: state.status }
+    assertReceivedInFull(intentTotal(rows), state)
+    const settled = await ctx.db.transaction((tx) => settleIntent(tx as unknown as Database, rows, { userId: actor.id, method: state.method }))
+    for (const done of settled) await afterSettle(ctx, done)
+    const mine = settled.find((s) => s.payment.id === payment.id)
+    return { ...(mine ? paymentAnswer(mine.payment, mine.booking) : current), provider_status: state.status }
   }
   if (state.status === 'cancelled') {
-    const [given] = await ctx.db
+    const given = await ctx.db
       .update(payments)
       .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')))
+      .where(
+        and(
+          inArray(
+            payments.id,
+            rows.map((p) => p.id),
+          ),
+          eq(payments.status, 'requires_payment'),
+        ),
+      )
       .returning()
-    return { ...paymentAnswer(given ?? payment, booking), provider_status: state.status }
+    return { ...paymentAnswer(given.find((p) => p.id === payment.id) ?? payment, booking), provider_status: state.status }
   }
   return { ...current, provider_status: state.status }
 }
@@ -101,4 +115,3 @@ export async function markPaymentReceived(ctx: ServiceContext, rawId: unknown, i
   if (payment.provider !== 'manual') throw new DomainError('conflict', PAYMENT_MESSAGES.notManual)
   return settle(ctx, payment.id, { userId: actor.id, method })
 }
-

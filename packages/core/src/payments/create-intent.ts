@@ -1,5 +1,6 @@
 import { parseRecordId } from '@meridian/validators'
-import { and, desc, eq, inArray, payments } from '@meridian/db'
+import { and, desc, eq, payments } from '@meridian/db'
+import { giveUpPayments, paymentsOfIntent } from './intent-payments.ts'
 import { lineToPay, type ScheduleLine } from './lines.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -34,10 +35,16 @@ export function optionalIdField(input: unknown, field: string): number | null {
  * Whether a booking can be paid now: not cancelled, priced, with a line of its schedule still due (the one named, or
  * the next). 409 with the reason otherwise. Answers the line a payment would pay.
  */
-export async function assertPayable(db: Parameters<typeof lineToPay>[0], booking: PaymentBooking, provider: { name: string }, lineId: number | null = null): Promise<ScheduleLine> {
+export async function assertPayable(
+  db: Parameters<typeof lineToPay>[0],
+  booking: PaymentBooking,
+  provider: { name: string },
+  lineId: number | null = null,
+): Promise<ScheduleLine> {
   if (booking.status === 'cancelled') throw new DomainError('conflict', PAYMENT_MESSAGES.bookingCancelled)
   if (booking.paymentState === 'paid') throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
-  if (booking.paymentState === 'refunded' || booking.paymentState === 'refund_due') throw new DomainError('conflict', PAYMENT_MESSAGES.refundState(booking.paymentState))
+  if (booking.paymentState === 'refunded' || booking.paymentState === 'refund_due')
+    throw new DomainError('conflict', PAYMENT_MESSAGES.refundState(booking.paymentState))
   if (Number(booking.amount) === 0) throw new DomainError('conflict', PAYMENT_MESSAGES.notQuoted)
   const line = await lineToPay(db, booking.id, lineId)
   if (!line) throw new DomainError('conflict', PAYMENT_MESSAGES.alreadyPaid)
@@ -78,7 +85,13 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
         .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'requires_payment')))
         .orderBy(desc(payments.id))
     ).filter((p) => p.scheduleLineId === line.id || p.scheduleLineId === null)
-    const reusable = live.find((p) => p.scheduleLineId === line.id && p.provider === provider.name && p.amount === line.amount && p.currency === line.currency)
+    const candidate = live.find((p) => p.scheduleLineId === line.id && p.provider === provider.name && p.amount === line.amount && p.currency === line.currency)
+    // A card payment of a whole package (one intent for several lines) is not this line's alone: paying the booking on
+    // its own gives that one up.
+    const reusable =
+      candidate && (candidate.provider === 'manual' || (await paymentsOfIntent(tx, candidate.provider, candidate.intentId)).length === 1)
+        ? candidate
+        : undefined
     const ref = { reference: booking.reference, title: booking.title, travelerId: booking.travelerId }
     const answer = (p: typeof payments.$inferSelect, clientSecret: string | null, nextAction: NextAction, created: boolean) => ({
       ...serializePayment(p, ref),
@@ -97,17 +110,7 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
       }
       if (state.status !== 'cancelled') return answer(reusable, state.clientSecret, provider.nextAction(booking.reference), false)
     }
-    if (live.length) {
-      await tx
-        .update(payments)
-        .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(
-          inArray(
-            payments.id,
-            live.map((p) => p.id),
-          ),
-        )
-    }
+    const givenUp = await giveUpPayments(tx, live)
     const made = await tx.$count(payments, eq(payments.bookingId, booking.id))
     const created = await viaProvider(
       () =>
@@ -135,7 +138,7 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
       })
       .returning()
     // Intents given up at the provider too (best effort: nobody can pay them from here any more).
-    for (const old of live) if (old.provider === provider.name && old.provider !== 'manual') await provider.cancel(old.intentId).catch(() => undefined)
+    for (const old of givenUp) if (old.provider === provider.name) await provider.cancel(old.intentId).catch(() => undefined)
     return answer(row!, created.clientSecret, created.nextAction, true)
   })
 }

@@ -1,11 +1,12 @@
-import { and, type Database, eq, paymentEvents, payments } from '@meridian/db'
+import { type Database, paymentEvents } from '@meridian/db'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { recordRefund } from './mark-refunded.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import { activePaymentProvider, type ProviderEvent, WebhookSignatureError } from './providers/index.ts'
 import { receivedInFull } from './received.ts'
-import { type Settled, settlePayment } from './settle.ts'
+import type { Settled } from './settle.ts'
+import { intentTotal, paymentsOfIntent, settleIntent } from './intent-payments.ts'
 import { afterSettle } from './confirm.ts'
 import { viaProvider } from './provider-errors.ts'
 
@@ -36,7 +37,7 @@ export async function handlePaymentWebhook(ctx: ServiceContext, rawBody: Buffer 
     }
     throw error
   }
-  let settled: Settled | null = null
+  let settled: Settled[] = []
   const answer = await ctx.db.transaction(async (tx): Promise<WebhookAnswer> => {
     const [first] = await tx
       .insert(paymentEvents)
@@ -46,30 +47,32 @@ export async function handlePaymentWebhook(ctx: ServiceContext, rawBody: Buffer 
     if (!first) return { received: true, duplicate: true, outcome: 'ignored' }
     const ignored: WebhookAnswer = { received: true, duplicate: false, outcome: 'ignored' }
     if (!event.intentId) return ignored
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, event.intentId)))
-    if (!payment) return ignored
+    // Every payment of the intent: one, or one per line of a package paid by card.
+    const rows = await paymentsOfIntent(tx, provider.name, event.intentId)
+    if (!rows.length) return ignored
     if (event.type === 'payment_intent.succeeded') {
       // The event's own figures are not trusted alone: the intent is read back from the provider.
-      const state = await viaProvider(() => provider.retrieve(payment.intentId))
+      const state = await viaProvider(() => provider.retrieve(event.intentId!))
       if (state.status !== 'succeeded') return ignored
-      if (!receivedInFull(payment, state)) {
+      const total = intentTotal(rows)
+      if (!receivedInFull(total, state)) {
         // Acknowledged (Stripe would only send it again), not recorded: confirm answers the traveler 409, staff look.
-        console.warn(`[payments] payment ${payment.id}: Stripe reports ${state.amountReceived} ${state.currency} received, not ${payment.amount} ${payment.currency}; not recorded`)
+        console.warn(
+          `[payments] payments ${rows.map((p) => p.id).join(', ')}: Stripe reports ${state.amountReceived} ${state.currency} received, not ${total.amount} ${total.currency}; not recorded`,
+        )
         return ignored
       }
-      settled = await settlePayment(tx as unknown as Database, payment.id, { userId: null, method: state.method })
-      return { received: true, duplicate: false, outcome: settled.changed ? 'settled' : 'ignored' }
+      settled = await settleIntent(tx as unknown as Database, rows, { userId: null, method: state.method })
+      return { received: true, duplicate: false, outcome: settled.some((s) => s.changed) ? 'settled' : 'ignored' }
     }
-    if (event.type === 'charge.refunded' && event.refundedInFull && (payment.status === 'succeeded' || payment.status === 'refund_due')) {
-      await recordRefund(tx as unknown as Database, payment.id, payment.bookingId, event.refundId ?? '', null, ['succeeded', 'refund_due'])
+    const refundable = rows.filter((p) => p.status === 'succeeded' || p.status === 'refund_due')
+    if (event.type === 'charge.refunded' && event.refundedInFull && refundable.length) {
+      // The whole charge went back: every payment of it is refunded.
+      for (const p of refundable) await recordRefund(tx as unknown as Database, p.id, p.bookingId, event.refundId ?? '', null, ['succeeded', 'refund_due'])
       return { received: true, duplicate: false, outcome: 'refunded' }
     }
     return ignored
   })
-  const done = settled as Settled | null
-  if (done) await afterSettle(ctx, done)
+  for (const done of settled) await afterSettle(ctx, done)
   return answer
 }

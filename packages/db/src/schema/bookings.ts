@@ -96,7 +96,9 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('bookings_trip_idx').on(t.tripId, t.status),
     // The analytics' funnel (docs/analytics.md): a traveler's confirmed bookings since a date.
-    index('bookings_confirmed_traveler_idx').on(t.travelerId, t.createdAt).where(sql`${t.status} = 'confirmed'`),
+    index('bookings_confirmed_traveler_idx')
+      .on(t.travelerId, t.createdAt)
+      .where(sql`${t.status} = 'confirmed'`),
     index('bookings_flight_idx').on(t.flightId),
     index('bookings_supplier_idx').on(t.supplierId),
     index('bookings_activity_idx').on(t.activityId),
@@ -162,7 +164,12 @@ export const bookingSettings = pgTable(
     cancellationTerms: jsonb('cancellation_terms')
       .$type<CancellationPolicy>()
       .notNull()
-      .default({ steps: [{ days_before: 30, percent: '25', amount: null }, { days_before: 14, percent: '100', amount: null }] }),
+      .default({
+        steps: [
+          { days_before: 30, percent: '25', amount: null },
+          { days_before: 14, percent: '100', amount: null },
+        ],
+      }),
     reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default([7, 1]),
     ...timestamps,
   },
@@ -195,7 +202,8 @@ export const bookingReminders = pgTable(
 
 /**
  * A payment of one booking through a provider (docs/bookings.md "Payments"): its amount and currency copied from the
- * booking when the intent is made. A booking has at most one payment that went through.
+ * schedule line it pays when the intent is made. One payment goes through per line. A package paid by card is one
+ * provider intent shared by the payments of its lines (docs/bookings.md "Packages: paid and cancelled in one step").
  */
 export const payments = pgTable(
   'payments',
@@ -223,7 +231,8 @@ export const payments = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
+    // One payment per booking line of an intent: a package paid by card is one intent over several lines.
+    uniqueIndex('payments_intent_key').on(t.provider, t.intentId, t.bookingId, sql`coalesce(${t.scheduleLineId}, 0)`),
     // One payment that went through per schedule line (per booking for a payment made before schedules).
     uniqueIndex('payments_line_settled_key')
       .on(t.bookingId, sql`coalesce(${t.scheduleLineId}, 0)`)
@@ -232,7 +241,9 @@ export const payments = pgTable(
     index('payments_line_idx').on(t.scheduleLineId),
     index('payments_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
     // The analytics' revenue (docs/analytics.md): payments received, by when.
-    index('payments_received_idx').on(t.confirmedAt).where(sql`${t.status} = 'succeeded'`),
+    index('payments_received_idx')
+      .on(t.confirmedAt)
+      .where(sql`${t.status} = 'succeeded'`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
   ],
 )
