@@ -235,6 +235,7 @@ function otherValues(value: unknown, property: JsonSchema, field = ''): unknown[
   if (/phone/.test(field)) out.push('+44 20 7946 0123')
   if (/website|url/.test(field)) out.push('https://example.com/edited')
   if (/email/.test(field)) out.push('edited@example.com')
+  if (/time_zone/.test(field)) out.push(...['America/Lima', 'Asia/Tokyo'].filter((z) => z !== value))
   // A currency: another one, or ISO 4217's code for tests (XTS) where the code itself must be new.
   if (typeof value === 'string' && /^[A-Z]{3}$/.test(value)) out.push(...['EUR', 'GBP', 'USD', 'XTS'].filter((c) => c !== value))
   for (const alt of alternatives(property)) {

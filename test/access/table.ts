@@ -43,6 +43,8 @@ export type ObjectKind =
   | 'accommodation'
   | 'itinerary_item'
   | 'proposal'
+  /** A calendar feed's secret token (the id is the token). */
+  | 'calendar_feed'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -853,6 +855,20 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     allow: TRIP_OWNERS,
     object: 'country',
     why: 'Request a stay from a destination’s Where to stay: the traveler’s (create_trips).',
+  },
+  // The calendar feed (docs/traveler-app.md "Calendar feed").
+  {
+    area: 'Calendar feed',
+    patterns: ['trpc calendar.subscription', 'trpc calendar.replaceSubscription', 'trpc calendar.revokeSubscription'],
+    allow: TRIP_OWNERS,
+    why: 'The subscription address is the traveler’s own (create_trips): their trips in their calendar. Staff keep no trips of their own.',
+  },
+  {
+    area: 'Calendar feed',
+    patterns: ['GET /api/calendar/feed/{token}/'],
+    allow: 'anyone',
+    object: 'calendar_feed',
+    why: 'A calendar app fetches it without signing in: the secret token in the address is its only credential (404 for any other).',
   },
   // The wishlist (docs/bookings.md "Wishlist").
   {

@@ -1,5 +1,6 @@
 /** Itinerary input (2-catalogue-content.md §3; docs/itineraries.md). Browser-safe: the builder runs the same schemas. */
 import * as v from 'valibot'
+import { canonicalZone } from './booking-terms.ts'
 import { ITEM_STATUSES, ITEM_TYPES, MAX_ITEMS_PER_ITINERARY, MAX_ITINERARY_DAYS } from './itinerary-constants.ts'
 import { choice, reference, text, TRIP_FORM_MESSAGES, wholeNumber } from './trips.ts'
 
@@ -25,6 +26,15 @@ const optionGroup = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'An opti
 const list = (max: number, each: number) => v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(each, tooLong(each)))), v.maxLength(max, `Ensure this list has no more than ${max} items.`)), [])
 
 /** The itinerary's own fields; on a save each may be left out (kept as it is). */
+const PLAN_ZONE_MESSAGE = 'Choose a time zone such as America/Lima, or leave it blank for the trip’s destination.'
+/** A plan's time zone: an IANA zone the runtime knows (its canonical name), or '' for the trip's destination's. */
+const PlanTimeZone = v.pipe(
+  v.string(PLAN_ZONE_MESSAGE),
+  v.maxLength(64, PLAN_ZONE_MESSAGE),
+  v.check((x) => canonicalZone(x) !== null, PLAN_ZONE_MESSAGE),
+  v.transform((x) => canonicalZone(x) ?? ''),
+)
+
 export const ItineraryFieldsInput = v.object({
   title: v.optional(required(200)),
   description: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(5000, tooLong(5000)))),
@@ -36,6 +46,8 @@ export const ItineraryFieldsInput = v.object({
   infants: v.optional(count(100)),
   budget_total: v.optional(money),
   currency: v.optional(currency),
+  /** The destination's IANA time zone of the plan's times; '' (blank) takes the trip's location's. */
+  time_zone: v.optional(PlanTimeZone),
   preferences: v.optional(
     v.object({
       pace: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, tooLong(50))), ''),

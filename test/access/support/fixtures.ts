@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { calendarFeeds, chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
 import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -187,6 +187,12 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         .values({ userId: ownerId(owner), itemType: 'destination', countryId: await country() })
         .returning({ id: wishlistItems.id })
       return row!.id
+    },
+    // A calendar feed's token (the stranger traveler's): the token is the credential, whoever holds it reads the feed.
+    calendar_feed: async () => {
+      const token = randomBytes(32).toString('base64url')
+      await server.app.db.insert(calendarFeeds).values({ userId: strangerId, token }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { token } })
+      return token
     },
     // An active accommodation supplier (what travelers see and book).
     accommodation: async () =>

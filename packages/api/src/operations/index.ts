@@ -3,6 +3,7 @@ import * as accommodations from './accommodations.ts'
 import * as activities from './activities.ts'
 import * as auth from './auth.ts'
 import * as bookings from './bookings.ts'
+import * as calendar from './calendar.ts'
 import * as catalogue from './catalogue.ts'
 import * as chat from './chat.ts'
 import * as currencies from './currencies.ts'
@@ -55,6 +56,7 @@ export const NAMESPACES = {
   accommodations: { tag: 'Accommodations', ops: accommodations.accommodations },
   wishlist: { tag: 'Wishlist', ops: wishlist.wishlist },
   bookings: { tag: 'Bookings', ops: bookings.bookings },
+  calendar: { tag: 'Calendar', ops: calendar.calendar },
   flights: { tag: 'Flights', ops: flights.flights },
   discovery: { tag: 'Search', ops: discovery.discovery },
 }

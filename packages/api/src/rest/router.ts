@@ -152,8 +152,11 @@ export function createRouter(app: AppServices, table: RestEndpoint[]) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase()
     let url = new URL('http://internal/')
+    // The path as logs name it: a secret in it (a calendar feed's token) is left out.
+    let logged = ''
     try {
       url = new URL(req.url ?? '/', 'http://internal')
+      logged = url.pathname
       const candidates = match(url.pathname)
       if (candidates.length === 0) throw new HttpError(404, { detail: 'Not found.' })
       const allowed = [...new Set(candidates.map((c) => c.route.method))]
@@ -163,6 +166,7 @@ export function createRouter(app: AppServices, table: RestEndpoint[]) {
       }
       const effective = method === 'HEAD' ? 'GET' : method
       const hit = candidates.find((c) => c.route.method === effective)
+      if (hit?.params.token) logged = url.pathname.replace(hit.params.token, '{token}')
       if (!hit) {
         throw new HttpError(405, { detail: `Method "${method}" not allowed.` }, { Allow: [...allowed, 'OPTIONS'].join(', ') })
       }
@@ -198,7 +202,7 @@ export function createRouter(app: AppServices, table: RestEndpoint[]) {
       else sendJson(res, reply.status ?? 200, reply.body, reply.headers)
     } catch (error) {
       if (error instanceof ClientGoneError) return void res.destroy()
-      const { status, body, headers } = errorResponse(error, () => reportServerError(`rest ${method} ${url.pathname}`, error))
+      const { status, body, headers } = errorResponse(error, () => reportServerError(`rest ${method} ${logged}`, error))
       // A client that went away gets nothing; the socket is already gone.
       if (res.headersSent || res.destroyed) return void res.destroy()
       sendJson(res, status, body, headers)

@@ -1,4 +1,6 @@
 import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type ItineraryStatus } from '@meridian/validators'
+import { type Database, eq, locations, rowsOf, sql, trips } from '@meridian/db'
+import { calendarText, icsText, knownZone, localStamp, timezones } from '../calendar/ical.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { visibleItinerary } from './access.ts'
@@ -178,60 +180,28 @@ export async function itineraryPdf(dto: ItineraryDto, state: ExportState = defau
 
 /* The calendar (RFC 5545). */
 
-/** TEXT escaping (§3.3.11): backslash, semicolon, comma and newlines; other control characters are dropped. */
-function icsText(s: string): string {
-  return s
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
-}
-
-/** Content lines folded at 75 octets (§3.1): continuation lines start with a space; a UTF-8 character is never split. */
-function foldLine(line: string): string {
-  const out: string[] = []
-  let current = ''
-  let size = 0
-  for (const c of line) {
-    const n = Buffer.byteLength(c)
-    if (size + n > 75) {
-      out.push(current)
-      current = ' '
-      size = 1
-    }
-    current += c
-    size += n
-  }
-  out.push(current)
-  return out.join('\r\n')
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** "20300403T090000" (floating local time) from a date and minutes after its midnight (may run into later days). */
-function localStamp(date: string, minutes: number): string {
-  const t = new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000)
-  return `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}T${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}00`
-}
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
 
+/** An item of an earlier version no longer in the plan: cancelled in a calendar that holds it. */
+export interface RemovedItem {
+  key: string
+  date: string
+  start_time: string
+}
+
 /**
- * The timed items as a calendar: one VEVENT per item with a start time, at the day's date in floating local time
- * (the itinerary has no time zone: a time is the destination's wall clock). It ends at end_time (the next day when
- * that is not after the start), else after duration_minutes, else after an hour. Items without a start time are left
- * out. UID is the item's key, which stays the same across versions, so a calendar updates an event it already has.
+ * The timed items as VEVENTs: one per item with a start time, at the day's date in the plan's time zone (`zone`, an
+ * IANA zone: DTSTART;TZID=…, the item's local time as written) or, with none known, in floating local time. It ends
+ * at end_time (the next day when that is not after the start), else after duration_minutes, else after an hour. Items
+ * without a start time are left out. UID is the item's key, which stays the same across versions, so a calendar
+ * updates an event it already has; SEQUENCE is the version. `removed`: items of earlier versions gone from this one,
+ * sent as cancelled so a calendar that imported them drops them.
  */
-export function itineraryIcs(dto: ItineraryDto): string {
+export function itineraryEvents(dto: ItineraryDto, zone: string, removed: RemovedItem[] = []): string[] {
   const currency = dto.budget.currency
   const stamp = `${dto.last_modified.replace(/[-:]/g, '').slice(0, 15)}Z`
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Meridian Travel//Itinerary//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${icsText(dto.title)}`,
-  ]
+  const at = (date: string, minutes: number) => (zone ? `;TZID=${zone}:${localStamp(date, minutes)}` : `:${localStamp(date, minutes)}`)
+  const lines: string[] = []
   for (const day of dto.days) {
     for (const item of day.items) {
       // A calendar holds the plan as it stands: the recommended option of each slot, not its alternatives.
@@ -247,8 +217,8 @@ export function itineraryIcs(dto: ItineraryDto): string {
         `UID:${item.key}-${dto.id}@meridian.travel`,
         `DTSTAMP:${stamp}`,
         `SEQUENCE:${dto.version}`,
-        `DTSTART:${localStamp(day.date, start)}`,
-        `DTEND:${localStamp(day.date, end)}`,
+        `DTSTART${at(day.date, start)}`,
+        `DTEND${at(day.date, end)}`,
         `SUMMARY:${icsText(item.title)}`,
         ...(location ? [`LOCATION:${icsText(location)}`] : []),
         `DESCRIPTION:${icsText([`${type} · ${cost}`, item.description].filter(Boolean).join('\n\n'))}`,
@@ -256,8 +226,40 @@ export function itineraryIcs(dto: ItineraryDto): string {
       )
     }
   }
-  lines.push('END:VCALENDAR')
-  return lines.map(foldLine).join('\r\n') + '\r\n'
+  for (const r of removed) {
+    const start = minutesOf(r.start_time)
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${r.key}-${dto.id}@meridian.travel`,
+      `DTSTAMP:${stamp}`,
+      `SEQUENCE:${dto.version}`,
+      `DTSTART${at(r.date, start)}`,
+      `DTEND${at(r.date, start + 60)}`,
+      'SUMMARY:Removed from the plan',
+      'STATUS:CANCELLED',
+      'END:VEVENT',
+    )
+  }
+  return lines
+}
+
+/** The dates an itinerary's events fall on (for the VTIMEZONE's years). */
+const eventDates = (dto: ItineraryDto, removed: RemovedItem[]) => [...dto.days.map((d) => d.date), ...removed.map((r) => r.date)]
+
+/** The itinerary's calendar: its timed items (and, cancelled, those removed since earlier versions) in its zone. */
+export function itineraryIcs(dto: ItineraryDto, zone = '', removed: RemovedItem[] = []): string {
+  const events = itineraryEvents(dto, zone, removed)
+  return calendarText([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Meridian Travel//Itinerary//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(dto.title)}`,
+    ...(zone ? [`X-WR-TIMEZONE:${zone}`, ...timezones([zone], eventDates(dto, removed))] : []),
+    ...events,
+    'END:VCALENDAR',
+  ])
 }
 
 /* The service. */
@@ -304,7 +306,36 @@ export async function exportItinerary(ctx: ServiceContext, rawId: unknown, query
   const { dto, state } = await exportedState(ctx, seen, query.version)
   const name = `itinerary-${seen.row.id}-v${dto.version}`
   if (format === 'pdf') return { filename: `${name}.pdf`, contentType: 'application/pdf', body: await itineraryPdf(dto, state) }
-  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto) }
+  const zone = await planTimeZone(ctx.db, { timeZone: dto.time_zone, tripId: seen.row.tripId })
+  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto, zone, await removedItems(ctx.db, dto)) }
+}
+
+/**
+ * The timed items of earlier versions (before `dto`'s) that are not events of it: removed, moved out of the plan, or
+ * now an alternative of their slot. Each as it last stood, for a cancellation.
+ */
+export async function removedItems(db: Database, dto: ItineraryDto): Promise<RemovedItem[]> {
+  const rows = rowsOf<RemovedItem>(
+    await db.execute(sql`
+      select distinct on (i->>'key') i->>'key' as key, d->>'date' as date, i->>'start_time' as start_time
+      from itinerary_versions v
+      cross join lateral jsonb_array_elements(v.snapshot->'days') d
+      cross join lateral jsonb_array_elements(d->'items') i
+      where v.itinerary_id = ${dto.id} and v.version < ${dto.version} and coalesce(i->>'start_time', '') <> ''
+      order by i->>'key', v.version desc`),
+  )
+  const events = new Set(dto.days.flatMap((d) => d.items.filter((i) => i.start_time && (!i.option_group || i.recommended)).map((i) => i.key)))
+  return rows.filter((r) => !events.has(r.key) && /^\d{4}-\d{2}-\d{2}$/.test(r.date) && /^\d{2}:\d{2}/.test(r.start_time))
+}
+
+/**
+ * The zone a plan's times are in (docs/traveler-app.md "Local time"): the one set on it, else its trip's location's,
+ * else none ('': floating local times). Only zones the runtime knows.
+ */
+export async function planTimeZone(db: Database, plan: { timeZone: string | undefined | null; tripId: number }): Promise<string> {
+  if (plan.timeZone && knownZone(plan.timeZone)) return plan.timeZone
+  const [trip] = await db.select({ zone: locations.timezone }).from(trips).innerJoin(locations, eq(locations.id, trips.locationId)).where(eq(trips.id, plan.tripId))
+  return trip && knownZone(trip.zone) ? trip.zone : ''
 }
 
 /** The print page's content: the same state and words as the PDF, for the same `version`. */

@@ -156,6 +156,7 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
         title: fields.title ?? row!.title,
         description: fields.description ?? row!.description,
         destination: fields.destination ?? row!.destination,
+        timeZone: fields.time_zone ?? row!.timeZone,
         startDate: start,
         endDate: end,
         ...travelers,

@@ -105,6 +105,8 @@ export function serializeItinerary(row: ItineraryRow, days: DayRow[], items: Ite
     title: row.title,
     description: row.description,
     destination: row.destination,
+    /** The zone set on the plan ('' : the trip's location's; see planTimeZone). */
+    time_zone: row.timeZone,
     start_date: row.startDate,
     end_date: row.endDate,
     total_days: days.length,

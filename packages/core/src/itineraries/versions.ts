@@ -173,6 +173,8 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
         title: snapshot.title,
         description: snapshot.description,
         destination: snapshot.destination,
+        // Versions saved before plans had a zone take the trip's location's.
+        timeZone: snapshot.time_zone ?? '',
         startDate: snapshot.start_date,
         endDate: snapshot.end_date,
         ...snapshot.travelers,

@@ -18,6 +18,8 @@ describe('request figures', () => {
     expect(routeKey('get', '/api/trips/12/')).toBe('GET /api/trips/:id/')
     expect(routeKey('POST', '/api/bookings/MB-7K3QX9TA/cancel/')).toBe('POST /api/bookings/:id/cancel/')
     expect(routeKey('GET', '/dashboard/search')).toBe('GET /dashboard/search')
+    // A calendar feed's token (here one without a digit) never reaches the figures or the request log.
+    expect(routeKey('GET', '/api/calendar/feed/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ/')).toBe('GET /api/calendar/feed/:token/')
   })
 
   it('add up per minute, route and status class, across flushes and processes, and keep the current minute in memory', async () => {

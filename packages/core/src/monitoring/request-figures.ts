@@ -25,7 +25,8 @@ interface Cell {
 export function routeKey(method: string, pathname: string): string {
   const path = pathname
     .split('/')
-    .map((part) => (/\d/.test(part) ? ':id' : part.slice(0, 60)))
+    // A secret in a path (a calendar feed's token) is never logged or counted as it is.
+    .map((part) => (/^[A-Za-z0-9_-]{32,}$/.test(part) ? ':token' : /\d/.test(part) ? ':id' : part.slice(0, 60)))
     .join('/')
   return `${method.toUpperCase()} ${path.slice(0, 200)}`
 }

@@ -32,6 +32,8 @@ export const itineraries = pgTable(
     budgetTotal: numeric('budget_total', { precision: 14, scale: 2 }),
     currency: text('currency').notNull().default('USD'),
     preferences: jsonb('preferences').$type<{ pace?: string; interests?: string[]; accessibility?: string[]; dietary?: string[] }>().notNull().default({}),
+    /** The destination's IANA time zone the plan's times are in; '' takes the trip's location's (docs/traveler-app.md). */
+    timeZone: text('time_zone').notNull().default(''),
     status: text('status', { enum: ITINERARY_STATUSES }).notNull().default('draft'),
     version: integer('version').notNull().default(1),
     /** The version a reviewer approved (what the traveler sees); null before any approval. */
