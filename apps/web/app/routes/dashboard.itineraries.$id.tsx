@@ -21,8 +21,7 @@ import {
   listItineraryProposals,
   requireItineraryEditor,
   supplierOptions,
-  transferOptions,
-} from '@meridian/core'
+  transferOptions, planTimeZone } from '@meridian/core'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { DEFAULT_QUOTE_DAYS, MAX_QUOTE_DAYS } from '@meridian/validators/proposal-constants'
 import { formValues } from '../components/kit/form-action.server.ts'
@@ -69,6 +68,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return {
       failed: false as const,
       itinerary,
+      // The zone its times are in: its own, else its trip's location's ('' when neither is known).
+      zone: await planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId: itinerary.trip_id }),
       bookables,
       transfers: transfers.map((t) => ({ id: t.id, name: t.name })),
       stays: stays.map((s) => ({ id: s.id, name: s.name })),
@@ -213,6 +214,7 @@ function Builder({ loaded }: { loaded: Loaded }) {
         onSave={() => submit({ intent: 'save' })}
         packageTripId={bookables?.can_book_package ? bookables.trip_id : null}
         canSendProposal={proposals?.can_publish ?? false}
+        zone={loaded.zone}
       />
       <BuilderNotices
         itinerary={it}

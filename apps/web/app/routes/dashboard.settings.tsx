@@ -2,7 +2,8 @@ import { Divider, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { changePassword, getPreferences, updatePreferences, updateProfile } from '@meridian/core'
+import { changePassword, DomainError, getCalendarSubscription, getPreferences, replaceCalendarSubscription, revokeCalendarSubscription, type ServiceContext, updatePreferences, updateProfile } from '@meridian/core'
+import { CalendarFeedForm } from '../components/settings/calendar-feed-form.tsx'
 import { PasswordForm } from '../components/settings/password-form.tsx'
 import { PreferencesForm } from '../components/settings/preferences-form.tsx'
 import { PROFILE_FIELDS, ProfileForm } from '../components/settings/profile-form.tsx'
@@ -28,8 +29,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       country: actor.country,
     },
     preferences: await getPreferences(ctx),
+    // The traveler's calendar feed address (null for staff, who keep no trips of their own).
+    calendar: await getCalendarSubscription(linked(ctx, request)).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'forbidden') return null
+      throw error
+    }),
   }
 }
+
+/** The context with this site's origin, so the feed's address is absolute (what a calendar app needs). */
+const linked = (ctx: ServiceContext, request: Request): ServiceContext => ({
+  ...ctx,
+  request: { ...ctx.request, linkOrigin: ctx.config.appOrigin ?? new URL(request.url).origin },
+})
 
 async function saved(message: string) {
   return redirect(PAGE, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message }) } })
@@ -83,11 +95,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return saved('Preferences saved.')
   }
 
+  if (intent === 'calendar-replace' || intent === 'calendar-revoke') {
+    try {
+      if (intent === 'calendar-replace') await replaceCalendarSubscription(ctx)
+      else await revokeCalendarSubscription(ctx)
+    } catch (error) {
+      return settingsFailure('calendar', error, {})
+    }
+    return saved(intent === 'calendar-revoke' ? 'Calendar address turned off.' : 'New calendar address ready. Add it to your calendar app.')
+  }
+
   return data({ intent: null, message: 'Unknown action.', fields: {}, values: {} }, { status: 400 })
 }
 
 export default function Settings() {
-  const { profile, preferences } = useLoaderData<typeof loader>()
+  const { profile, preferences, calendar } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   // Forms remount after each navigation (a save redirects here), so they show what is stored now.
@@ -124,6 +146,17 @@ export default function Settings() {
         message={of('password')?.message}
         busy={busy('password')}
       />
+      {calendar ? (
+        <>
+          <Divider />
+          <CalendarFeedForm subscription={calendar} busy={busy} />
+          {of('calendar')?.message ? (
+            <Text c="red" role="alert">
+              {of('calendar')!.message}
+            </Text>
+          ) : null}
+        </>
+      ) : null}
       <Divider />
       <PreferencesForm
         key={`preferences-${key}`}

@@ -27,6 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return {
       ...trip,
       itinerary_id: plans.results[0]?.id ?? null,
+      // Whose eyes: the trip's own traveler is offered their calendar feed.
+      viewer: ctx.actor?.id ?? null,
       vouchers,
       // Only one's own trips can be saved (a superadmin may look at anyone's).
       wishlist: { enabled: saved.enabled && trip.traveler?.id === ctx.actor?.id, itemId: saved.saved[trip.id] ?? null },
@@ -57,6 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function TripDetails() {
   const t = useLoaderData<typeof loader>()
+  const viewer = t.viewer
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   const { search } = useLocation()
@@ -150,6 +153,11 @@ export default function TripDetails() {
           {t.itinerary_id ? (
             <Button component={Link} to={`/dashboard/itineraries/${t.itinerary_id}`} variant="light">
               Itinerary
+            </Button>
+          ) : null}
+          {t.traveler?.id === viewer ? (
+            <Button component={Link} to="/dashboard/settings#calendar" variant="subtle">
+              Add to your calendar
             </Button>
           ) : null}
           <Button component={Link} to={`${BASE}${search}`} variant="default" preventScrollReset>

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
+import { timeZoneChoices } from '@meridian/validators/booking-terms'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { formatDay, formatMoney, formatRange } from '../trips/format.ts'
 import { type FormBase, OpForm } from './builder-parts.tsx'
@@ -17,6 +18,8 @@ export interface BuilderItinerary {
   travelers: { adults: number; children: number; infants: number }
   budget: { total: string | null; currency: string }
   version: number
+  /** The zone set on the plan ('' : its trip's location's). */
+  time_zone?: string
   approved_at: string | null
   can: { save: boolean; approve: boolean }
 }
@@ -39,6 +42,7 @@ export function BuilderHeader({
   onSave,
   packageTripId,
   canSendProposal,
+  zone,
 }: {
   itinerary: BuilderItinerary
   /** The itinerary's address: its library, versions and print pages are under it. */
@@ -55,6 +59,8 @@ export function BuilderHeader({
   packageTripId: number | null
   /** Whether the approved version may be sent to the traveler (the form is in the proposal panel). */
   canSendProposal: boolean
+  /** The zone the plan's times are in (its own or its trip's location's; '' when neither is known). */
+  zone: string
 }) {
   const currency = it.budget.currency
   return (
@@ -84,6 +90,7 @@ export function BuilderHeader({
               {dirty ? ' · unsaved changes' : ''}
             </Text>
           </Group>
+          <TimeZoneLine itinerary={it} zone={zone} base={base} />
           <Text size="xs" c="dimmed">
             Accommodation {formatMoney(totals.breakdown.accommodation, currency)} · Activities {formatMoney(totals.breakdown.activities, currency)} · Meals{' '}
             {formatMoney(totals.breakdown.meals, currency)} · Transport {formatMoney(totals.breakdown.transport, currency)}
@@ -170,5 +177,35 @@ export function BuilderNotices({
         </Alert>
       ) : null}
     </>
+  )
+}
+
+/**
+ * Where the plan's times are: "Times are local to America/Lima", with, for those who edit, the zone to set (blank: the
+ * trip's destination's). A plain form: it saves a new version.
+ */
+function TimeZoneLine({ itinerary: it, zone, base }: { itinerary: BuilderItinerary; zone: string; base: FormBase }) {
+  const zones = timeZoneChoices()
+  const own = it.time_zone ?? ''
+  return (
+    <Group gap="sm" align="flex-end">
+      <Text size="sm" c="dimmed" data-testid="plan-zone">
+        {zone ? `Times are local to ${zone.replace(/_/g, ' ')}` : 'Times are local to the destination'}
+      </Text>
+      {it.can.save ? (
+        <OpForm intent="time-zone" base={base} label="Time zone of the plan">
+          <NativeSelect
+            name="time_zone"
+            aria-label="Time zone of the plan's times"
+            size="xs"
+            data={[{ value: '', label: 'The trip’s destination' }, ...(own && !zones.includes(own) ? [own] : []), ...zones]}
+            defaultValue={own}
+          />
+          <Button type="submit" size="xs" variant="default">
+            Set zone
+          </Button>
+        </OpForm>
+      ) : null}
+    </Group>
   )
 }

@@ -62,6 +62,26 @@ async function post(values: Record<string, string>, who = 'expert') {
 
 const meal = (key: string, title: string, price: string) => ({ key, type: 'meal', title, unit_price: price, currency: 'USD', duration_minutes: 60 })
 
+describe('the plan’s time zone in the builder’s action', () => {
+  it('sets the zone as a new version, keeps the plan, and refuses a zone that is none with its message', async () => {
+    const start = await createItinerary(as.expert!, { trip_id: tripId, currency: 'USD' })
+    const id = String(start.id)
+    await saveItinerary(as.expert!, id, { version: 1, days: [{ key: 'd1', date: '2031-05-03', title: 'Arrival', items: [meal('lunch', 'Lunch', '20.00')] }] })
+    const set = await post({ id, intent: 'time-zone', version: '2', time_zone: 'America/Lima' })
+    expect(set).toMatchObject({ kind: 'saved', version: 3, message: 'Times are now local to America/Lima · version 3' })
+    const after = await getItinerary(as.expert!, id)
+    expect(after.time_zone).toBe('America/Lima')
+    expect(after.days[0]!.items.map((i) => i.title)).toEqual(['Lunch'])
+    const refused = await post({ id, intent: 'time-zone', version: '3', time_zone: 'Mars/Olympus' })
+    expect(refused).toMatchObject({ kind: 'invalid' })
+    expect(JSON.stringify(refused)).toContain('Choose a time zone such as America/Lima, or leave it blank for the trip’s destination.')
+    expect((await getItinerary(as.expert!, id)).time_zone).toBe('America/Lima')
+    // Blank: back to the trip's destination's.
+    expect(await post({ id, intent: 'time-zone', version: '3', time_zone: '' })).toMatchObject({ kind: 'saved', version: 4 })
+    expect((await getItinerary(as.expert!, id)).time_zone).toBe('')
+  })
+})
+
 describe('options in the builder’s action', () => {
   it('adds an option, makes it recommended and saves: the totals count the recommended option only, as the builder does', async () => {
     const start = await createItinerary(as.expert!, { trip_id: tripId, currency: 'USD' })

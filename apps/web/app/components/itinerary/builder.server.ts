@@ -117,9 +117,14 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
   let dayNo = Math.min(Math.max(Number(values.day) || 1, 1), Math.max(days.length, 1))
   let message = 'Itinerary saved'
   let added: number | null = null
+  let fields: { time_zone?: string } = {}
   try {
     switch (intent) {
       case 'save':
+        break
+      case 'time-zone':
+        fields = { time_zone: values.time_zone ?? '' }
+        message = values.time_zone ? `Times are now local to ${values.time_zone}` : 'Times are now local to the trip’s destination'
         break
       case 'add-day':
         days = addDay(days, freshKey(), current.end_date)
@@ -187,7 +192,7 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
       default:
         return data<BuilderAnswer>({ kind: 'failed', message: 'Unknown action.' }, { status: 400 })
     }
-    const saved = await saveItinerary(ctx, current.id, { version: Number(values.version) || 0, days: saveDays(days) })
+    const saved = await saveItinerary(ctx, current.id, { version: Number(values.version) || 0, days: saveDays(days), fields })
     const said = `${message} · version ${saved.version}`
     if (js) return data<BuilderAnswer>({ kind: 'saved', version: saved.version, message: said })
     return redirect(`${BUILDER_BASE}/${current.id}?day=${dayNo}`, { headers: { 'Set-Cookie': await flashHeader({ type: 'success', message: said }) } })

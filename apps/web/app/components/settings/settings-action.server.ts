@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { DomainError, messageForStatus } from '@meridian/core'
 
-export type SettingsIntent = 'profile' | 'password' | 'preferences'
+export type SettingsIntent = 'profile' | 'password' | 'preferences' | 'calendar'
 
 export interface SettingsFailure {
   intent: SettingsIntent
