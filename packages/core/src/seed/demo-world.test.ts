@@ -102,6 +102,12 @@ describe('the demo world', () => {
         sql`select count(*)::int as n from suppliers where description like 'Demo data:%' and ((cancellation_terms is not null and time_zone = 'Asia/Tokyo') or (schedule_terms ->> 'deposit_amount' = '500' and time_zone = 'Africa/Nairobi'))`,
       ),
     ).toBe(2)
+    // Every demo trip's place has its country's time zone: the plans' times and the calendar feed name it.
+    const zoned = rowsOf<{ title: string; timezone: string }>(
+      await handle.db.execute(sql`select t.title, l.timezone from trips t join locations l on l.id = t.location_id where t.title like '%Lisbon%' or t.title like '%Kyoto%'`),
+    )
+    expect(zoned.length).toBeGreaterThan(0)
+    for (const t of zoned) expect(t.timezone, t.title).toBe(t.title.includes('Lisbon') ? 'Europe/Lisbon' : 'Asia/Tokyo')
     // The demo traveler's proposals: one waiting with options and a comment thread, one accepted on another trip.
     const rounds = rowsOf<{ trip_id: number; status: string; plan: { days: { items: { option_group: string | null }[] }[] }; accepted: unknown }>(
       await handle.db.execute(

@@ -2,6 +2,7 @@ import { type Database, demoWorld, inArray, rowsOf, sql, users } from '@meridian
 import { seedDemoAccommodations } from '../accommodations/seed-accommodations.ts'
 import { seedDemoAnalytics } from '../analytics/seed-analytics.ts'
 import { seedDemoBookings } from '../bookings/seed-bookings.ts'
+import { seedDemoTimeZones } from '../calendar/seed-calendar.ts'
 import { seedDemoDueLines } from '../bookings/seed-reminders.ts'
 import { seedDemoChat } from '../chat/seed-chat.ts'
 import { pgCode } from '../currencies/shared.ts'
@@ -126,6 +127,7 @@ export async function seedDemoWorld(app: Stores, options: { again?: boolean } = 
         await seedDemoTours(db)
         await seedDemoTransfers(db, idOf('admin'))
         await seedDemoRates(db, idOf('admin'))
+        await seedDemoTimeZones(db)
         await seedDemoTrips(db)
         await seedDemoItineraries(db)
         await seedDemoMatching(db)
