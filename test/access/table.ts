@@ -45,6 +45,8 @@ export type ObjectKind =
   | 'proposal'
   /** A calendar feed's secret token (the id is the token). */
   | 'calendar_feed'
+  /** Someone of a trip's party. */
+  | 'party_member'
 
 /** `anyone`: signed in or not. `signed-in`: every role. Otherwise the roles allowed; others get 403, anonymous 401. */
 export type Audience = 'anyone' | 'signed-in' | readonly RoleName[]
@@ -766,6 +768,32 @@ export const ACCESS_TABLE: readonly AccessRule[] = [
     object: 'trip',
     owned: { othersOpenTo: TRIP_STAFF },
     why: "A traveler reaches their own trips and an expert those assigned to them; another person's trip answers 404. Staff and specialists reach every trip; what each may change is the status table's (docs/trips.md).",
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.party'],
+    allow: TRIP_READERS,
+    object: 'trip',
+    owned: { othersOpenTo: TRIP_STAFF },
+    why: 'Who travels is read by whoever reaches the trip (docs/traveler-app.md "Per traveler"); another person’s trip answers 404.',
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.addPartyMember'],
+    allow: TRIP_READERS,
+    object: 'trip',
+    owned: { othersOpenTo: TRIP_STAFF },
+    readOnlyFor: ['specialist'],
+    why: 'The trip’s traveler, its expert and staff with manage_trips name its party; the specialist reads it only (403).',
+  },
+  {
+    area: 'Trips',
+    patterns: ['trpc trips.removePartyMember'],
+    allow: TRIP_READERS,
+    object: 'party_member',
+    owned: { othersOpenTo: TRIP_STAFF },
+    readOnlyFor: ['specialist'],
+    why: 'As naming the party: whoever keeps the trip’s party removes someone from it; on another person’s trip, 404.',
   },
   {
     area: 'Trips',

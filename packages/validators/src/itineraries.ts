@@ -35,6 +35,12 @@ const PlanTimeZone = v.pipe(
   v.transform((x) => canonicalZone(x) ?? ''),
 )
 
+/** An item for some of the party: the ids of the trip's party members. */
+export const PARTY_MESSAGE = 'Choose people of this trip’s party.'
+export const MAX_PARTY = 20
+/** Someone of a trip's party: their name. */
+export const PartyMemberInput = v.object({ name: v.pipe(v.string('Enter a name of up to 100 characters.'), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(100, 'Enter a name of up to 100 characters.')) })
+
 export const ItineraryFieldsInput = v.object({
   title: v.optional(required(200)),
   description: v.optional(v.pipe(v.string('Enter text.'), v.trim(), v.maxLength(5000, tooLong(5000)))),
@@ -88,6 +94,15 @@ const ItineraryItemFields = v.object({
   option_group: v.optional(v.nullable(v.pipe(v.string('Enter text.'), v.trim(), v.transform((x) => x || null), v.nullable(optionGroup))), null),
   /** The option of its slot the expert recommends (the one counted in the totals). */
   recommended: v.optional(v.boolean('Enter true or false.'), false),
+  /** The party members it is for (ids of the trip's party); empty: everyone (docs/traveler-app.md "Per traveler"). */
+  party: v.optional(
+    v.pipe(
+      v.array(v.pipe(wholeNumber(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(2_147_483_647, PARTY_MESSAGE)), PARTY_MESSAGE),
+      v.maxLength(MAX_PARTY, `Ensure this list has no more than ${MAX_PARTY} people.`),
+      v.transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+    ),
+    [],
+  ),
 })
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)

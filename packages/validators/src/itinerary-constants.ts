@@ -65,6 +65,7 @@ export function templateItem(activityId: number, name: string, minutes: number) 
     flight_id: null as number | null,
     option_group: null as string | null,
     recommended: false,
+    party: [] as number[],
   }
 }
 
@@ -83,3 +84,10 @@ export const ITINERARY_MESSAGES = {
   staleApproval: (current: number, named: number) => `Version ${current} was saved after you opened version ${named}. Review it before approving.`,
   overBudget: (amount: string) => `Over budget by ${amount}.`,
 } as const
+
+/** "Ana and Leo", "Ana, Leo and Mia": the names of the party members an item is for ('' when it is for everyone). */
+export function partyNames(ids: readonly number[] | undefined, party: readonly { id: number; name: string }[]): string {
+  const names = (ids ?? []).map((id) => party.find((m) => m.id === id)?.name).filter((n): n is string => Boolean(n))
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type RoleName, sessionIdFromToken } from '@meridian/auth'
-import { calendarFeeds, chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, trips, wishlistItems } from '@meridian/db'
+import { calendarFeeds, chatConversations, chatParticipants, itineraries, itineraryDays, itineraryItems, itineraryVersions, notifications, payments, proposals, quizSubmissions, tripAssignments, tripPartyMembers, trips, wishlistItems } from '@meridian/db'
 import { insertBooking, serializeItinerary } from '@meridian/core'
 import type { FullServer } from '../../support/full-server.ts'
 import type { ObjectKind } from '../table.ts'
@@ -127,6 +127,12 @@ export async function makeFixtures(server: FullServer, userIds: Record<RoleName,
         .values({ title: `Access trip ${unique()}`, startDate: '2030-05-01', endDate: '2030-05-08', travelerId: expert ? strangerId : ownerId(owner), expertId: expert ? userIds.expert : null })
         .returning({ id: trips.id })
       if (expert) await server.app.db.insert(tripAssignments).values({ tripId: row!.id, expertId: userIds.expert, status: 'accepted' })
+      return row!.id
+    },
+    // Someone of the party of such a trip.
+    party_member: async (owner) => {
+      const tripId = Number(await makers.trip(owner))
+      const [row] = await server.app.db.insert(tripPartyMembers).values({ tripId, name: `Access ${unique()}` }).returning({ id: tripPartyMembers.id })
       return row!.id
     },
     // A pending assignment of the owner's (another user's for 'other'), on a trip of its own.

@@ -21,7 +21,7 @@ import {
   listItineraryProposals,
   requireItineraryEditor,
   supplierOptions,
-  transferOptions, planTimeZone } from '@meridian/core'
+  transferOptions, listTripParty, planTimeZone } from '@meridian/core'
 import { ITINERARY_MESSAGES } from '@meridian/validators/itinerary-constants'
 import { DEFAULT_QUOTE_DAYS, MAX_QUOTE_DAYS } from '@meridian/validators/proposal-constants'
 import { formValues } from '../components/kit/form-action.server.ts'
@@ -29,6 +29,7 @@ import { notFoundResponse } from '../components/kit/not-found.server.ts'
 import { BuilderBoard } from '../components/itinerary/builder-board.tsx'
 import { BuilderError } from '../components/itinerary/builder-error.tsx'
 import { AddItemForm, MergePanel } from '../components/itinerary/builder-forms.tsx'
+import { ItemParty } from '../components/itinerary/item-party.tsx'
 import { BuilderHeader, BuilderNotices } from '../components/itinerary/builder-header.tsx'
 import type { FormBase } from '../components/itinerary/builder-parts.tsx'
 import { type BuilderAnswer, builderAction } from '../components/itinerary/builder.server.ts'
@@ -70,6 +71,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       itinerary,
       // The zone its times are in: its own, else its trip's location's ('' when neither is known).
       zone: await planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId: itinerary.trip_id }),
+      // The trip's party: whom each item is for.
+      party: await listTripParty(ctx, itinerary.trip_id),
       bookables,
       transfers: transfers.map((t) => ({ id: t.id, name: t.name })),
       stays: stays.map((s) => ({ id: s.id, name: s.name })),
@@ -246,7 +249,12 @@ function Builder({ loaded }: { loaded: Loaded }) {
         dayHref={dayHref}
         onLocal={onLocal}
         onChange={change}
-        itemExtra={(item) => <ItemBooking bookables={bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />}
+        itemExtra={(item) => (
+          <>
+            <ItemParty item={item} party={loaded.party} editable={editable} base={base} onLocal={hydrated ? onLocal : undefined} />
+            <ItemBooking bookables={bookables} itemKey={item.key} activityId={item.activity_id} title={item.title} />
+          </>
+        )}
         itemFooter={(item) => (
           <>
             {threadsOf(item.key).map((t) => (
@@ -272,6 +280,7 @@ function Builder({ loaded }: { loaded: Loaded }) {
             flights={loaded.flights}
             dayDate={day.date}
             dayItems={day.items}
+            party={loaded.party}
             failure={answer?.kind === 'invalid' && answer.intent === 'add-item' ? answer : null}
             busy={saving}
             onSubmit={hydrated ? (form) => submit({ ...Object.fromEntries([...form].map(([k, v]) => [k, String(v)])) }) : undefined}

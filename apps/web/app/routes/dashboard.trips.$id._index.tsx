@@ -1,7 +1,7 @@
-import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import { Anchor, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { changeTripStatus, getTrip, listItineraries, rateTrip, requireTraveler, tripVoucherCount, wishlistLookup } from '@meridian/core'
+import { addPartyMember, changeTripStatus, DomainError, getCalendarSubscription, getTrip, listItineraries, listTripParty, rateTrip, removePartyMember, requireTraveler, tripVoucherCount, wishlistLookup } from '@meridian/core'
 import { TRIP_STATUS_COLORS, TRIP_STATUS_LABELS } from '@meridian/validators/trip-constants'
 import { ErrorBanner, fieldError } from '../components/kit/banners.tsx'
 import { backWithToast, catalogueFailure, formValues, listTarget } from '../components/kit/form-action.server.ts'
@@ -27,6 +27,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return {
       ...trip,
       itinerary_id: plans.results[0]?.id ?? null,
+      // Who travels (an item can be for some of them), and the traveler's calendar feed for each one's own calendar.
+      party: await listTripParty(ctx, trip.id),
+      feedUrl: trip.traveler?.id === ctx.actor?.id ? (await getCalendarSubscription({ ...ctx, request: { ...ctx.request, linkOrigin: ctx.config.appOrigin ?? new URL(request.url).origin } })).url : null,
       // Whose eyes: the trip's own traveler is offered their calendar feed.
       viewer: ctx.actor?.id ?? null,
       vouchers,
@@ -47,6 +50,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'rate') {
       await rateTrip(ctx, params.id, { rating: values.rating ?? '', comment: values.comment ?? '' })
       return backWithToast(listTarget(BASE, back), 'Thank you for rating your trip.')
+    }
+    const here = `${BASE}/${params.id}${listTarget('', back)}`
+    if (intent === 'party-add') {
+      const added = await addPartyMember(ctx, params.id, { name: values.name ?? '' })
+      return backWithToast(here, `${added.name} added to the party.`)
+    }
+    if (intent === 'party-remove') {
+      // One of this trip's party only (another trip's member is not found here).
+      if (!(await listTripParty(ctx, params.id)).some((m) => String(m.id) === values.member_id)) throw new DomainError('not_found', 'Not found.')
+      await removePartyMember(ctx, values.member_id)
+      return backWithToast(here, 'Removed from the party.')
+    }
+    // Only the Cancel Trip form cancels: any other post is refused, never taken as a cancellation.
+    if (intent !== 'cancel') {
+      // Another person's trip is not found before the form is judged.
+      await getTrip(ctx, params.id)
+      throw DomainError.invalid({ intent: ['Unknown action.'] })
     }
     const trip = await changeTripStatus(ctx, params.id, { status: 'cancelled', note: values.note ?? '' })
     const left = trip.bookings_to_decide.length
@@ -111,6 +131,7 @@ export default function TripDetails() {
             ))}
           </Stack>
         ) : null}
+        {t.traveler?.id === viewer ? <TripParty party={t.party} feedUrl={t.feedUrl} back={search} failure={failure} busy={busy} /> : null}
         {t.rating ? (
           <Text size="sm">
             Your rating: {t.rating} of 5{t.rating_comment ? ` · “${t.rating_comment}”` : ''}
@@ -171,5 +192,62 @@ export default function TripDetails() {
         </Group>
       </Stack>
     </RouteModal>
+  )
+}
+
+/**
+ * Who travels (docs/traveler-app.md "Per traveler"): the party's names, each with Remove and, once the traveler has a
+ * calendar address, a calendar of their own (what is for everyone and for them); Add someone. Plain forms.
+ */
+function TripParty({
+  party,
+  feedUrl,
+  back,
+  failure,
+  busy,
+}: {
+  party: { id: number; name: string }[]
+  feedUrl: string | null
+  back: string
+  failure: { fields?: Record<string, string[]>; values?: Record<string, string> } | undefined
+  busy: boolean
+}) {
+  return (
+    <Stack gap={4} aria-label="Who travels">
+      <Text fw={600} size="sm">
+        Who travels
+      </Text>
+      <Text size="xs" c="dimmed">
+        Name your party so your expert can plan items for some of you (“Ana and Leo: cooking class”).
+      </Text>
+      {party.map((m) => (
+        <Group key={m.id} gap="sm">
+          <Text size="sm">{m.name}</Text>
+          {feedUrl ? (
+            <Anchor size="sm" href={`${feedUrl}?for=${m.id}`} c="inherit" underline="always">
+              {m.name}’s calendar
+            </Anchor>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="intent" value="party-remove" />
+            <input type="hidden" name="member_id" value={m.id} />
+            <Button type="submit" size="xs" variant="subtle" color="red" aria-label={`Remove ${m.name}`}>
+              Remove
+            </Button>
+          </Form>
+        </Group>
+      ))}
+      <Form method="post">
+        <input type="hidden" name="back" value={back} />
+        <input type="hidden" name="intent" value="party-add" />
+        <Group align="flex-end" gap="sm">
+          <TextInput name="name" label="Add someone" placeholder="Name" maxLength={100} defaultValue={failure?.values?.name ?? ''} error={fieldError(failure?.fields, 'name')} />
+          <Button type="submit" variant="default" loading={busy}>
+            Add
+          </Button>
+        </Group>
+      </Form>
+    </Stack>
   )
 }

@@ -1,4 +1,5 @@
 import * as core from '@meridian/core'
+import * as v from 'valibot'
 import { gatedProcedure, publicProcedure } from '../trpc/init.ts'
 import { custom, operations } from './kit.ts'
 
@@ -41,9 +42,10 @@ export const calendar = {
     description:
       'Every timed item of the approved plan of each of their trips (in the plan’s time zone, with its VTIMEZONE), their flights (each end in its airport’s zone) and stays (all day). Items removed from a plan come cancelled.',
     produces: ['text/calendar'],
+    query: v.object({ for: v.optional(v.pipe(v.string(), v.description('One person of a party: only what is for everyone and for them (a party member id).'))) }),
     errors: [404],
-    handler: async ({ ctx, params, req }) => {
-      const feed = await core.calendarFeed(ctx.db, params.token, req.headers['if-none-match'])
+    handler: async ({ ctx, params, query, req }) => {
+      const feed = await core.calendarFeed(ctx.db, params.token, req.headers['if-none-match'], query.get('for') ?? undefined)
       return {
         raw: true,
         status: feed.status,

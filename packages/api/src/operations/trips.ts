@@ -54,6 +54,17 @@ export const trips = {
   expertChoices: assigners.read(core.expertChoices),
   board: scoped.read(core.getTripBoard),
   planning: travelers.read(core.getTravelerPlanning),
+  /** The trip's party (docs/traveler-app.md "Per traveler"): who travels, so an item can be for some of them. */
+  party: scoped.get(core.listTripParty, { at: 'GET /api/trips/{id}/party/', summary: "The trip's party: the people travelling, by name" }),
+  addPartyMember: scoped.update(
+    core.addPartyMember,
+    { at: 'POST /api/trips/{id}/party/', summary: "Add someone to the trip's party", body: val.PartyMemberInput, status: 201 },
+    { optionalData: true },
+  ),
+  removePartyMember: scoped.remove(core.removePartyMember, {
+    at: 'DELETE /api/trip-party/{id}/',
+    summary: "Remove someone from their trip's party (their items are for the others named, or everyone)",
+  }),
 }
 
 /** The wizard's request and its draft. */

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { itineraryEvents, planTimeZone, removedItems } from '../itineraries/export.ts'
 import type { ItineraryDto } from '../itineraries/serialize.ts'
+import { partyOf } from '../trips/party.ts'
 import { calendarText, dateStamp, icsText, knownZone, timezones, utcStamp, zonedStamp } from './ical.ts'
 
 /*
@@ -87,12 +88,14 @@ export interface CalendarFeedAnswer {
  * one): the traveler's calendar. `ifNoneMatch` (the request's If-None-Match) equal to the feed's ETag answers 304 with
  * no body. The ETag is a hash of the calendar itself, so any change (a republished plan, a booking) changes it.
  */
-export async function calendarFeed(db: Database, rawToken: unknown, ifNoneMatch?: string | null): Promise<CalendarFeedAnswer> {
+export async function calendarFeed(db: Database, rawToken: unknown, ifNoneMatch?: string | null, rawPerson?: unknown): Promise<CalendarFeedAnswer> {
   const token = typeof rawToken === 'string' ? rawToken : ''
   if (!TOKEN.test(token)) throw new DomainError('not_found', CALENDAR_MESSAGES.notFound)
   const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token))
   if (!feed) throw new DomainError('not_found', CALENDAR_MESSAGES.notFound)
-  const body = await feedCalendar(db, feed.userId)
+  // `?for=`: one person of a party's calendar (what is for everyone, and what is for them).
+  const person = typeof rawPerson === 'string' && /^[1-9]\d{0,9}$/.test(rawPerson) ? Number(rawPerson) : null
+  const body = await feedCalendar(db, feed.userId, person)
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   // When it was last read, at most one write a minute however often calendars poll.
   await db
@@ -116,7 +119,7 @@ interface PlanRow extends Record<string, unknown> {
 }
 
 /** The traveler's calendar: each live trip's newest approved plan, then their flights and stays. */
-async function feedCalendar(db: Database, userId: number): Promise<string> {
+async function feedCalendar(db: Database, userId: number, person: number | null): Promise<string> {
   // The plan the trip screen shows the traveler: the newest itinerary with an approved version, as approved.
   const plans = rowsOf<PlanRow>(
     await db.execute(sql`
@@ -136,7 +139,7 @@ async function feedCalendar(db: Database, userId: number): Promise<string> {
     if (zone) zones.add(zone)
     const removed = await removedItems(db, dto)
     dates.push(...dto.days.map((d) => d.date), ...removed.map((r) => r.date))
-    events.push(...itineraryEvents(dto, zone, removed))
+    events.push(...itineraryEvents(dto, zone, removed, { party: await partyOf(db, plan.trip_id), person }))
   }
   const own = await bookingEvents(db, userId, new Set(plans.map((p) => p.itinerary_id)))
   events.push(...own.events)

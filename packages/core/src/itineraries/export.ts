@@ -2,6 +2,7 @@ import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type Itinerar
 import { type Database, eq, locations, rowsOf, sql, trips } from '@meridian/db'
 import { calendarText, icsText, knownZone, localStamp, timezones } from '../calendar/ical.ts'
 import type { ServiceContext } from '../context.ts'
+import { type PartyMember, partyNames, partyOf } from '../trips/party.ts'
 import { DomainError } from '../errors.ts'
 import { visibleItinerary } from './access.ts'
 import { getItinerary } from './itineraries.ts'
@@ -197,7 +198,13 @@ export interface RemovedItem {
  * updates an event it already has; SEQUENCE is the version. `removed`: items of earlier versions gone from this one,
  * sent as cancelled so a calendar that imported them drops them.
  */
-export function itineraryEvents(dto: ItineraryDto, zone: string, removed: RemovedItem[] = []): string[] {
+export function itineraryEvents(
+  dto: ItineraryDto,
+  zone: string,
+  removed: RemovedItem[] = [],
+  people: { party?: readonly PartyMember[]; person?: number | null } = {},
+): string[] {
+  const party = people.party ?? []
   const currency = dto.budget.currency
   const stamp = `${dto.last_modified.replace(/[-:]/g, '').slice(0, 15)}Z`
   const at = (date: string, minutes: number) => (zone ? `;TZID=${zone}:${localStamp(date, minutes)}` : `:${localStamp(date, minutes)}`)
@@ -206,6 +213,10 @@ export function itineraryEvents(dto: ItineraryDto, zone: string, removed: Remove
     for (const item of day.items) {
       // A calendar holds the plan as it stands: the recommended option of each slot, not its alternatives.
       if (!item.start_time || (item.option_group && !item.recommended)) continue
+      // One person's calendar: what is for everyone and what is for them.
+      const forSome = item.party ?? []
+      if (people.person && forSome.length && !forSome.includes(people.person)) continue
+      const who = partyNames(forSome, party)
       const start = minutesOf(item.start_time)
       let end = item.end_time ? minutesOf(item.end_time) : start + (item.details.duration > 0 ? item.details.duration : 60)
       if (end <= start) end += 1440
@@ -219,7 +230,7 @@ export function itineraryEvents(dto: ItineraryDto, zone: string, removed: Remove
         `SEQUENCE:${dto.version}`,
         `DTSTART${at(day.date, start)}`,
         `DTEND${at(day.date, end)}`,
-        `SUMMARY:${icsText(item.title)}`,
+        `SUMMARY:${icsText(who ? `${who}: ${item.title}` : item.title)}`,
         ...(location ? [`LOCATION:${icsText(location)}`] : []),
         `DESCRIPTION:${icsText([`${type} · ${cost}`, item.description].filter(Boolean).join('\n\n'))}`,
         'END:VEVENT',
@@ -247,8 +258,8 @@ export function itineraryEvents(dto: ItineraryDto, zone: string, removed: Remove
 const eventDates = (dto: ItineraryDto, removed: RemovedItem[]) => [...dto.days.map((d) => d.date), ...removed.map((r) => r.date)]
 
 /** The itinerary's calendar: its timed items (and, cancelled, those removed since earlier versions) in its zone. */
-export function itineraryIcs(dto: ItineraryDto, zone = '', removed: RemovedItem[] = []): string {
-  const events = itineraryEvents(dto, zone, removed)
+export function itineraryIcs(dto: ItineraryDto, zone = '', removed: RemovedItem[] = [], party: readonly PartyMember[] = []): string {
+  const events = itineraryEvents(dto, zone, removed, { party })
   return calendarText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -307,7 +318,8 @@ export async function exportItinerary(ctx: ServiceContext, rawId: unknown, query
   const name = `itinerary-${seen.row.id}-v${dto.version}`
   if (format === 'pdf') return { filename: `${name}.pdf`, contentType: 'application/pdf', body: await itineraryPdf(dto, state) }
   const zone = await planTimeZone(ctx.db, { timeZone: dto.time_zone, tripId: seen.row.tripId })
-  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto, zone, await removedItems(ctx.db, dto)) }
+  const party = await partyOf(ctx.db, seen.row.tripId)
+  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto, zone, await removedItems(ctx.db, dto), party) }
 }
 
 /**

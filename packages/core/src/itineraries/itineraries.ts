@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context.ts'
 import { todayUtc } from '../currencies/shared.ts'
 import { DomainError } from '../errors.ts'
 import { requireTripScope } from '../trips/access.ts'
+import { checkItemParty } from '../trips/party.ts'
 import { loadTrip } from '../trips/trips.ts'
 import { parseInput } from '../validation.ts'
 import { accessOf, type ItineraryAccess, requireItineraryEditor, visibleItinerary } from './access.ts'
@@ -138,6 +139,9 @@ export async function saveItinerary(ctx: ServiceContext, rawId: unknown, input: 
   const end = fields.end_date ?? first.row.endDate
   if (end < start) throw DomainError.invalid({ 'fields.end_date': ['The end date cannot be before the start date.'] })
   const id = first.row.id
+  // The people an item is for are of this trip's party.
+  const strangers = data.days ? await checkItemParty(ctx.db, first.row.tripId, data.days) : {}
+  if (Object.keys(strangers).length) throw DomainError.invalid(strangers)
   // Without `days` the plan stays: as it is, or re-priced from what it names when the currency or the group changes.
   const current = data.days ? null : daysWithItems(await readParts(ctx.db, id))
   const repriced =
@@ -214,5 +218,6 @@ function itemInput(i: ItemRow): ItineraryItemData {
     flight_id: i.flightId,
     option_group: i.optionGroup,
     recommended: i.recommended,
+    party: i.party,
   }
 }

@@ -31,6 +31,8 @@ export interface ItineraryItemDto {
   flight_id: number | null
   option_group: string | null
   recommended: boolean
+  /** The party members it is for (trip_party_members ids); empty: everyone. */
+  party: number[]
 }
 
 function serializeItem(r: ItemRow): ItineraryItemDto {
@@ -63,6 +65,7 @@ function serializeItem(r: ItemRow): ItineraryItemDto {
     flight_id: r.flightId,
     option_group: r.optionGroup,
     recommended: r.recommended,
+    party: r.party,
   }
 }
 

@@ -58,6 +58,7 @@ export function itemValues(p: PricedItem): ItemValues {
     flightId: p.flight_id,
     optionGroup: p.option_group,
     recommended: p.recommended,
+    party: p.party ?? [],
   }
 }
 
@@ -90,6 +91,7 @@ const ITEM_FIELDS = [
   'flightId',
   'optionGroup',
   'recommended',
+  'party',
 ] as const
 const NUMERIC_FIELDS = new Set(['cost', 'convertedCost', 'unitPrice'])
 const AMOUNT = /^-?\d+(\.\d{1,4})?$/

@@ -1,4 +1,4 @@
-import { activities, and, desc, eq, flights, inArray, itineraries, itineraryVersions, suppliers, transfers, users } from '@meridian/db'
+import { activities, and, desc, eq, flights, inArray, itineraries, itineraryVersions, sql, suppliers, transfers, tripPartyMembers, users } from '@meridian/db'
 import { ITINERARY_MESSAGES, ITINERARY_MOVES, type ItineraryStatus, ITINERARY_STATUSES } from '@meridian/validators'
 import * as v from 'valibot'
 import { displayName } from '../auth/serialize-user.ts'
@@ -165,6 +165,15 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
     ),
   ])
   const keep = (ids: Set<number>, id: number | null) => (id !== null && ids.has(id) ? id : null)
+  // The trip's party as it is now: a member removed since that version is dropped from its items.
+  const partyIds = new Set(
+    (
+      await ctx.db
+        .select({ id: tripPartyMembers.id })
+        .from(tripPartyMembers)
+        .where(eq(tripPartyMembers.tripId, sql`(select trip_id from itineraries where id = ${id})`))
+    ).map((r) => r.id),
+  )
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(itineraries).where(eq(itineraries.id, id)).for('update')
     if (row!.version !== basedOn) throw new DomainError('conflict', ITINERARY_MESSAGES.stale(row!.version, basedOn))
@@ -212,6 +221,8 @@ export async function restoreSnapshot(ctx: ServiceContext, id: number, actorId: 
           flightId: keep(flightIds, i.flight_id ?? null),
           optionGroup: i.option_group ?? null,
           recommended: i.recommended ?? false,
+          // Versions kept before parties had none; members removed since are for nobody in particular.
+          party: (i.party ?? []).filter((id) => partyIds.has(id)),
         })),
       ),
       summary,

@@ -121,6 +121,8 @@ export const itineraryItems = pgTable(
     optionGroup: text('option_group'),
     /** The option of its slot the expert recommends (counted in the itinerary's totals). */
     recommended: boolean('recommended').notNull().default(false),
+    /** The party members (trip_party_members ids) it is for; empty: everyone. */
+    party: integer('party').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     // Saves write only what changed, upserting by key; positions are renumbered by the service (0..n-1 in each day).

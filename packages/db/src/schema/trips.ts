@@ -177,3 +177,20 @@ export const travelerExperts = pgTable(
   },
   (t) => [uniqueIndex('traveler_experts_traveler_type_idx').on(t.travelerId, sql`coalesce(${t.tripType}, '*')`), index('traveler_experts_expert_idx').on(t.expertId)],
 )
+
+/**
+ * The people of a trip's party, by name (docs/traveler-app.md "Per traveler"): an item of its plan can be for some of
+ * them only. The traveler who owns the trip is not listed: an item for nobody in particular is for everyone.
+ */
+export const tripPartyMembers = pgTable(
+  'trip_party_members',
+  {
+    id: serial('id').primaryKey(),
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trip_party_members_trip_idx').on(t.tripId, t.id)],
+)

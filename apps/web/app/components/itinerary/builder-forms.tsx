@@ -6,6 +6,7 @@ import { fieldError } from '../kit/banners.tsx'
 import { formatDay, formatMoney } from '../trips/format.ts'
 import type { FormBase } from './builder-parts.tsx'
 import { combine, type DraftDay, saveDays, totalsOf } from './draft.ts'
+import { PartyBoxes, type PartyMemberView } from './item-party.tsx'
 
 const ENTERED_TYPES = ['meal', 'transport', 'accommodation', 'free_time'] as const
 
@@ -52,7 +53,10 @@ export function AddItemForm({
   failure,
   busy,
   onSubmit,
+  party = [],
 }: {
+  /** The trip's party: whom the item is for. */
+  party?: PartyMemberView[]
   base: FormBase
   currency: string
   transfers: { id: number; name: string }[]
@@ -172,6 +176,7 @@ export function AddItemForm({
               error={err('option_of')}
             />
           ) : null}
+          <PartyBoxes party={party} values={values} />
           <Group justify="space-between">
             <Checkbox name="booking_required" label="Booking required" defaultChecked={values.booking_required === 'on'} />
             <Button type="submit" variant="light" loading={busy}>

@@ -18,8 +18,7 @@ import {
   nudgeItem,
   recommendOption,
   removeItem,
-  saveDays,
-} from './draft.ts'
+  saveDays, setParty } from './draft.ts'
 import { PROPOSAL_INTENTS, type ProposalAnswer, proposalAction } from './proposal-actions.server.ts'
 
 export const BUILDER_BASE = '/dashboard/itineraries'
@@ -92,7 +91,16 @@ function enteredItem(values: Record<string, string>) {
     flight_id: flight as unknown as number | null,
     option_group: null,
     recommended: false,
+    party: partyOfForm(values),
   }
+}
+
+/** The party members ticked in a form (`party_{id}` checkboxes): whom an item is for; none ticked is everyone. */
+export function partyOfForm(values: Record<string, string>): number[] {
+  return Object.entries(values)
+    .filter(([k, v]) => /^party_\d{1,10}$/.test(k) && (v === 'on' || v === 'true'))
+    .map(([k]) => Number(k.slice(6)))
+    .sort((a, b) => a - b)
 }
 
 /**
@@ -126,6 +134,16 @@ export async function builderAction(ctx: ServiceContext, id: string | undefined,
         fields = { time_zone: values.time_zone ?? '' }
         message = values.time_zone ? `Times are now local to ${values.time_zone}` : 'Times are now local to the trip’s destination'
         break
+      case 'set-party': {
+        const at = locate(days, values.item ?? '')
+        if (!at) break
+        const item = days[at.day]!.items[at.index]!
+        const party = partyOfForm(values)
+        days = setParty(days, item.key, party)
+        message = party.length ? `"${item.title}" is for some of the party` : `"${item.title}" is for everyone`
+        dayNo = at.day + 1
+        break
+      }
       case 'add-day':
         days = addDay(days, freshKey(), current.end_date)
         dayNo = days.length

@@ -36,6 +36,7 @@ const item = (key: string, cost: string | null, type = 'meal', minutes = 60): Dr
   flight_id: null,
   option_group: null,
   recommended: false,
+  party: [],
 })
 const day = (key: string, date: string, items: DraftItem[]): DraftDay => ({ key, date, title: key, description: '', theme: '', items })
 const start = () => [

@@ -59,6 +59,7 @@ export function itemInput(i: DraftItem) {
     flight_id: i.flight_id,
     option_group: i.option_group,
     recommended: i.recommended,
+    party: i.party ?? [],
   }
 }
 
@@ -294,6 +295,7 @@ export function draftItemOf(input: ReturnType<typeof itemInput> & { key: string 
     flight_id: input.flight_id ?? null,
     option_group: input.option_group ?? null,
     recommended: input.recommended ?? false,
+    party: input.party ?? [],
   }
 }
 
@@ -311,4 +313,10 @@ export interface LibraryPick {
 export function libraryItem(activity: LibraryPick, key: string): DraftItem {
   const item = draftItemOf({ ...templateItem(activity.id, activity.name, activity.default_duration), key })
   return { ...item, details: { ...item.details, cost: activity.estimated_cost, currency: activity.currency, converted_cost: activity.converted_cost } }
+}
+
+/** Whom an item is for: some of the trip's party (their ids), or everyone (none). */
+export function setParty(days: readonly DraftDay[], key: string, party: number[]): DraftDay[] {
+  const ids = [...new Set(party)].sort((a, b) => a - b)
+  return days.map((d) => ({ ...d, items: d.items.map((i) => (i.key === key ? { ...i, party: ids } : i)) }))
 }

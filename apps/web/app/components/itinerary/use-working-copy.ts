@@ -1,6 +1,6 @@
 import { useBeforeUnload } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { addDay, copyAsOption, type DraftDay, draftOf, type DraftItem, freshKey, leaveSlot, moveItem, nudgeItem, recommendOption, removeItem } from './draft.ts'
+import { addDay, copyAsOption, type DraftDay, draftOf, type DraftItem, freshKey, leaveSlot, moveItem, nudgeItem, recommendOption, removeItem, setParty } from './draft.ts'
 
 /**
  * The builder's working copy: the saved days until the expert changes them here; a newer saved version replaces it.
@@ -42,6 +42,10 @@ export function useWorkingCopy(itinerary: {
     else if (intent === 'add-option') change(copyAsOption(days, key, freshKey()))
     else if (intent === 'recommend') change(recommendOption(days, key))
     else if (intent === 'leave-slot') change(leaveSlot(days, key))
+    else if (intent === 'set-party') {
+      const party = [...form.keys()].filter((k) => /^party_\d{1,10}$/.test(k)).map((k) => Number(k.slice(6)))
+      change(setParty(days, key, party))
+    }
   }
   return { days, dirty, change, onLocal }
 }
