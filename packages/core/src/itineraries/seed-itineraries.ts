@@ -4,6 +4,7 @@ import type { Actor, ServiceContext } from '../context.ts'
 import { DEMO_TRIP_LABEL } from '../trips/seed-trips.ts'
 import { createItinerary, saveItinerary } from './itineraries.ts'
 import { type DemoPlan, minutes, planFor, restDay } from './seed-itinerary-plans.ts'
+import { addPartyMember } from '../trips/party.ts'
 import { changeItineraryStatus } from './versions.ts'
 
 const LABEL = DEMO_TRIP_LABEL
@@ -50,6 +51,7 @@ function daysOf(
   ids: { activities: number[]; transfer: number | null },
   upTo: number,
   rate = 1,
+  party: Map<string, number> = new Map(),
 ) {
   return before.days.map((d, i) => {
     const day = i < plan.days.length ? plan.days[i]! : restDay(`Day ${i + 1}: at leisure`)
@@ -67,6 +69,7 @@ function daysOf(
           end_time: item.at[1],
           duration_minutes: minutes(item.at),
           ...(item.option ? { option_group: item.option, recommended: item.recommended ?? false } : {}),
+          ...(item.party ? { party: item.party.map((name) => party.get(name)).filter((id) => id !== undefined) } : {}),
         }
         if ('activity' in item) {
           const a = plan.activities[item.activity]!
@@ -155,11 +158,15 @@ export async function seedDemoItineraries(db: Database): Promise<number> {
     const created = await createItinerary(expert, { trip_id: trip.id, title: plan.title, currency: CURRENCY })
     const fields = { description: `${LABEL} ${plan.story}`, preferences: { pace: 'relaxed', interests: ['culture', 'food'], accessibility: [], dietary: [] } }
     if (index === 0) {
+      // The party the plan names: items for some of them read "Camille and Inès: …".
+      const names = [...new Set(plan.days.flatMap((d) => d.items.flatMap((i) => i.party ?? [])))]
+      const party = new Map<string, number>()
+      for (const name of names) party.set(name, (await addPartyMember(expert, trip.id, { name })).id)
       // Planned, sent for review and approved: what the traveler sees.
       const full = await saveItinerary(expert, created.id, {
         version: 1,
         fields,
-        days: daysOf(plan, created, ids, plan.days.length),
+        days: daysOf(plan, created, ids, plan.days.length, 1, party),
         summary: `${LABEL} the full plan`,
       })
       await changeItineraryStatus(expert, created.id, { status: 'review' })

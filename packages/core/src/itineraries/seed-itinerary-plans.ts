@@ -15,6 +15,8 @@ export type Slot = [start: string, end: string]
 export interface DemoOption {
   option?: string
   recommended?: boolean
+  /** For some of the trip's party only, by name (docs/traveler-app.md "Per traveler"). */
+  party?: string[]
 }
 /** One item of a demo day: an activity (by its index in the plan's activities), or one the expert prices by hand. */
 export type DemoItem = DemoOption &
@@ -117,7 +119,7 @@ const PLANS: Record<string, (city: string) => DemoPlan> = {
         theme: 'Food',
         items: [
           { activity: 0, at: ['09:00', '12:00'] },
-          { type: 'free_time', title: 'Walk along the Malecón', at: ['15:00', '17:00'] },
+          { type: 'free_time', title: 'Walk along the Malecón', at: ['15:00', '17:00'], party: ['Camille', 'Inès'] },
         ],
       },
       {

@@ -108,6 +108,13 @@ describe('the demo world', () => {
     )
     expect(zoned.length).toBeGreaterThan(0)
     for (const t of zoned) expect(t.timezone, t.title).toBe(t.title.includes('Lisbon') ? 'Europe/Lisbon' : 'Asia/Tokyo')
+    // A party on the demo traveler's approved plan, with an item for two of them.
+    const forSome = rowsOf<{ title: string; names: string }>(
+      await handle.db.execute(
+        sql`select i.title, (select string_agg(m.name, ', ' order by m.id) from trip_party_members m where m.id = any(i.party)) as names from itinerary_items i where cardinality(i.party) > 0`,
+      ),
+    )
+    expect(forSome).toEqual([{ title: 'Walk along the Malecón', names: 'Camille, Inès' }])
     // The demo traveler's proposals: one waiting with options and a comment thread, one accepted on another trip.
     const rounds = rowsOf<{ trip_id: number; status: string; plan: { days: { items: { option_group: string | null }[] }[] }; accepted: unknown }>(
       await handle.db.execute(
