@@ -22,13 +22,9 @@ export const links: LinksFunction = () => [
 
 /**
  * The service worker (public/sw.js, docs/traveler-app.md) is registered once the page has loaded, by these few
- * inline bytes: nothing of it is in the first-load JavaScript. The sign-in page tells a worker already running to drop
- * what it kept (a session that ended elsewhere, or expired, leaves no trip behind).
+ * inline bytes: nothing of it is in the first-load JavaScript.
  */
-const REGISTER_WORKER =
-  "if('serviceWorker' in navigator){addEventListener('load',function(){var w=navigator.serviceWorker;" +
-  "if(location.pathname==='/login'&&w.controller)w.controller.postMessage({type:'clear'});" +
-  "w.register('/sw.js',{scope:'/'}).catch(function(){})})}"
+const REGISTER_WORKER = "if('serviceWorker' in navigator)addEventListener('load',function(){navigator.serviceWorker.register('/sw.js',{scope:'/'}).catch(function(){})})"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await readFlash(request)

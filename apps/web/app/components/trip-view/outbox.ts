@@ -21,7 +21,8 @@ export type OutboxStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
  */
 export type SendOutcome = 'sent' | 'refused' | 'held'
 
-export const outboxKey = (conversationId: number) => `meridian:outbox:${conversationId}`
+export const OUTBOX_PREFIX = 'meridian:outbox:'
+export const outboxKey = (conversationId: number) => `${OUTBOX_PREFIX}${conversationId}`
 
 const isQueued = (x: unknown): x is QueuedMessage =>
   typeof x === 'object' &&
