@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { blockingViolations } from './support/axe.ts'
 import { DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts'
 import { cuttingProxy } from './support/cutting-proxy.ts'
 
@@ -103,6 +104,14 @@ test('the trip opened once reads offline after a reload, and a message written o
     await expect(queued).toHaveCount(1)
     await expect(queued).toContainText(text)
     await expect(queued).toContainText('Waiting for connection')
+    // The view in full (the plan, the bookings, the chat, the offline banner and a queued message) reads for everyone,
+    // light or dark (the dashboard's accessibility plan meets it only with a trip in planning).
+    const findings = await blockingViolations(page)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    findings.push(...(await blockingViolations(page, { only: ['color-contrast'] })).map((l) => `dark: ${l}`))
+    expect(findings).toEqual([])
+    await page.emulateMedia({ colorScheme: 'light' })
 
     // The connection returns: the message is sent and reads as the server's, once.
     proxy.accept()
