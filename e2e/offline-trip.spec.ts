@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { blockingViolations } from './support/axe.ts'
 import { DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts'
@@ -95,6 +96,10 @@ test('the trip opened once reads offline after a reload, and a message written o
     await expect(chat(page)).toContainText(lastMessage)
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await expect(page.getByTestId('trip-offline')).toContainText(/You are offline\. Last updated .+/)
+    // The trip's vouchers were kept with it: the PDF downloads without a network.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'All vouchers (PDF)' }).click()])
+    expect(download.suggestedFilename()).toBe(`meridian-vouchers-trip-${trip.tripId}.pdf`)
+    expect((await fs.promises.readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-')
 
     // Written offline: kept in the browser, waiting for the connection.
     const text = uniqueName('Written in the mountains ')

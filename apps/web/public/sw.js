@@ -3,7 +3,8 @@
  * as a static file, registered after the page has loaded, scope /.
  *
  * It handles two kinds of request and lets every other one go to the network untouched:
- * - the traveler's trip view (/dashboard/trips/<id>/travel and its Remix data request …/travel.data): network first,
+ * - the traveler's trip view (/dashboard/trips/<id>/travel, its Remix data request …/travel.data and the trip's
+ *   vouchers …/vouchers): network first,
  *   the last copy when the network fails. A copy is kept only when the server marked the answer as one that may be
  *   kept offline (`X-Meridian-Offline: trip-<id>-v<itinerary version>`, sent to a traveler on their own trip, never
  *   to staff), in a cache named after that mark: a newer version of the plan replaces the older one;
@@ -20,8 +21,8 @@ const ASSET_LIMIT = 300
 /** A network that has not answered by then is treated as none: the copy is shown instead. */
 const NETWORK_TIMEOUT_MS = 10_000
 
-/** The trip view and its data request; nothing else is ever kept as a page. */
-const TRIP_VIEW = /^\/dashboard\/trips\/[1-9]\d{0,9}\/travel(\.data)?$/
+/** The trip view, its data request and the trip's vouchers (one PDF); nothing else is ever kept. */
+const TRIP_VIEW = /^\/dashboard\/trips\/[1-9]\d{0,9}\/(travel(\.data)?|vouchers)$/
 
 /** A complete answer of this origin's (not a redirect the page follows, nor another site's opaque answer). */
 const readable = (response) => Boolean(response) && response.status === 200 && response.type !== 'opaque' && response.type !== 'opaqueredirect'

@@ -6,6 +6,7 @@ import { DomainError, getChatContact, getItinerary, getTrip, listBookings, listI
 import { pageClientKey } from '../components/chat/chat.server.ts'
 import { catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
+import { OFFLINE_MARK, offlineMark } from '../components/trip-view/offline-mark.server.ts'
 import { OfflineBanner, useOfflineCopy, useOnline } from '../components/trip-view/offline.tsx'
 import { TripChat } from '../components/trip-view/trip-chat.tsx'
 import { ItineraryDays, TripBookings } from '../components/trip-view/trip-sections.tsx'
@@ -13,8 +14,6 @@ import { formatRange } from '../components/trips/format.ts'
 import { requireUser } from '../utils/auth.server.ts'
 import type { ServiceContext } from '@meridian/core'
 
-/** The header the service worker keeps answers by (public/sw.js, docs/traveler-app.md). */
-const OFFLINE_MARK = 'X-Meridian-Offline'
 /** Messages of the conversation shown on the trip (the whole history is on the chat screen). */
 const RECENT_MESSAGES = 20
 
@@ -63,7 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const chat = conversationId ? await listMessages(ctx, conversationId, { page_size: RECENT_MESSAGES }) : null
     const own = trip.traveler?.id === actor.id
     const version = itinerary?.approved_version ?? 0
-    const headers: Record<string, string> = own ? { [OFFLINE_MARK]: `trip-${trip.id}-v${version}` } : {}
+    const headers: Record<string, string> = own ? { [OFFLINE_MARK]: offlineMark(trip.id, version) } : {}
     return data(
       {
         trip: {
@@ -119,8 +118,9 @@ export default function TravelView() {
   const answer = useActionData<typeof action>()
   const failure = answer && 'fields' in answer ? (Object.values(answer.fields).flat()[0] ?? answer.message) : null
   const online = useOnline()
-  useOfflineCopy(d.offline, d.fetched_at)
   const self = `/dashboard/trips/${d.trip.id}/travel`
+  const vouchers = d.bookings.some((b) => b.voucher) ? `/dashboard/trips/${d.trip.id}/vouchers` : null
+  useOfflineCopy(d.offline, d.fetched_at, vouchers ? [vouchers] : [])
   const place = [d.trip.city, d.trip.country].filter(Boolean).join(', ')
   return (
     <Stack gap="md">
@@ -178,7 +178,7 @@ export default function TravelView() {
           ) : null}
         </Stack>
       </SimpleGrid>
-      <TripBookings bookings={d.bookings} />
+      <TripBookings bookings={d.bookings} allVouchers={vouchers} />
     </Stack>
   )
 }

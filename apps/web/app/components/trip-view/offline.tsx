@@ -33,12 +33,13 @@ export function OfflineBanner({ fetchedAt, online }: { fetchedAt: string; online
 }
 
 /**
- * Asks the service worker (public/sw.js) to keep this page and the scripts and styles it loaded: on a first visit the
+ * Asks the service worker (public/sw.js) to keep this page (with `also`: the trip's vouchers) and the scripts and
+ * styles it loaded: on a first visit the
  * page was fetched before the worker controlled it, so nothing of it was kept yet. The worker fetches the page again
  * and keeps it only when the server marks it as the traveler's own. Sets `data-offline-ready` on <html> once kept
  * (the browser test waits for it).
  */
-export function useOfflineCopy(enabled: boolean, fetchedAt: string) {
+export function useOfflineCopy(enabled: boolean, fetchedAt: string, also: string[] = []) {
   useEffect(() => {
     if (!enabled || !('serviceWorker' in navigator) || !navigator.onLine) return
     const worker = navigator.serviceWorker
@@ -50,7 +51,8 @@ export function useOfflineCopy(enabled: boolean, fetchedAt: string) {
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((name) => new URL(name).origin === location.origin && new URL(name).pathname.startsWith('/assets/'))
-      worker.controller?.postMessage({ type: 'keep', urls: [location.origin + location.pathname, `${location.origin}${location.pathname}.data`], assets })
+      const urls = [location.pathname, `${location.pathname}.data`, ...also].map((p) => location.origin + p)
+      worker.controller?.postMessage({ type: 'keep', urls, assets })
     }
     worker.addEventListener('message', onMessage)
     if (worker.controller) ask()
@@ -59,5 +61,6 @@ export function useOfflineCopy(enabled: boolean, fetchedAt: string) {
       worker.removeEventListener('message', onMessage)
       worker.removeEventListener('controllerchange', ask)
     }
-  }, [enabled, fetchedAt])
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, fetchedAt, also.join(' ')])
 }

@@ -128,6 +128,18 @@ describe('the service worker keeps only what the server marked', () => {
     expect(await again!.text()).toBe('trip 3, version 2')
   })
 
+  it("keeps the trip's vouchers (one PDF) beside its view when marked, and answers them offline", async () => {
+    const pdf = (mark?: string) => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf', ...(mark ? { 'X-Meridian-Offline': mark } : {}) } })
+    answers.set('/dashboard/trips/3/vouchers', () => pdf('trip-3-v2'))
+    answers.set('/dashboard/trips/4/vouchers', () => pdf())
+    await worker.request('/dashboard/trips/3/vouchers')
+    await worker.request('/dashboard/trips/4/vouchers')
+    expect([...worker.caches.stores.get('meridian-trip-3-v2')!.entries.keys()]).toEqual([`${ORIGIN}/dashboard/trips/3/vouchers`])
+    expect(await worker.caches.keys()).toEqual(['meridian-trip-3-v2'])
+    online = false
+    expect(await (await worker.request('/dashboard/trips/3/vouchers'))!.text()).toBe('%PDF-1.7')
+  })
+
   it('keeps nothing the server did not mark (a staff member, the superadmin on another traveler’s trip), and offline it fails', async () => {
     answers.set('/dashboard/trips/3/travel', () => page('trip 3 as the superadmin sees it'))
     expect((await worker.request('/dashboard/trips/3/travel'))!.status).toBe(200)

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { BookingDto } from '@meridian/core'
 import { formatDay, formatMoney } from '../trips/format.ts'
@@ -92,13 +92,22 @@ export function ItineraryDays({ days, version, itineraryId }: { days: PlanDay[] 
 }
 
 /** The trip's bookings with their references, the suppliers' confirmation numbers and the vouchers. */
-export function TripBookings({ bookings }: { bookings: (BookingDto & { voucher: boolean })[] }) {
+export function TripBookings({ bookings, allVouchers }: { bookings: (BookingDto & { voucher: boolean })[]; allVouchers: string | null }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="trip-bookings">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="trip-bookings">
-          Bookings
-        </Title>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="trip-bookings">
+            Bookings
+          </Title>
+          {/* No download attribute: Chromium sends such a download past the service worker, and offline it fails.
+              The answer's Content-Disposition makes it a download all the same. */}
+          {allVouchers ? (
+            <Anchor href={allVouchers} size="sm">
+              All vouchers (PDF)
+            </Anchor>
+          ) : null}
+        </Group>
         {bookings.length === 0 ? (
           <Text c="dimmed" size="sm">
             No bookings for this trip yet.
