@@ -17,7 +17,7 @@ interface Approved {
   reference: string
 }
 
-/** What the demo traveler's trip under way holds, read over REST: its plan's first item, a booking, the chat. */
+/** A trip of the demo traveler's with an approved plan and a live booking, read over REST: its plan's first item, the booking. */
 async function demoTrip(request: APIRequestContext): Promise<Approved & { token: string }> {
   const login = await request.post('/users/api/auth/login/', { data: { username: 'traveler', password: DEMO_PASSWORD } })
   const { access } = (await login.json()) as { access: string }
