@@ -7,6 +7,10 @@ import { expect, test, watchToasts } from './fixtures.ts'
  * server that answers 502, a connection that drops. Nothing in the application exists for these tests.
  */
 
+// The service worker answers the built scripts from its cache (docs/traveler-app.md), and Playwright's routing never
+// sees what a worker answers: without it here, a swapped page module would not reach the page.
+test.use({ serviceWorkers: 'block' })
+
 const REPORT = '/api/monitoring/log-error/'
 const isReport = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith(REPORT) && r.request().method() === 'POST'
 

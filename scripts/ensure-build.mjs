@@ -32,7 +32,8 @@ const modified = (file) => fs.statSync(path.join(root, file)).mtimeMs
 function sourcesTimes() {
   const packages = newest(path.join(root, 'packages'))
   return {
-    remix: Math.max(packages, newest(path.join(root, 'apps/web/app')), modified('apps/web/vite.config.ts')),
+    // public/ too: Vite copies it into the client build (the service worker, the manifest and its icons).
+    remix: Math.max(packages, newest(path.join(root, 'apps/web/app')), newest(path.join(root, 'apps/web/public')), modified('apps/web/vite.config.ts')),
     server: Math.max(packages, newest(path.join(root, 'apps/web/server')), modified('scripts/build-server.mjs')),
   }
 }

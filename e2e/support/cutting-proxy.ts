@@ -3,13 +3,17 @@ import net from 'node:net'
 /**
  * A TCP proxy on loopback in front of the test server, for a browser that should lose its connections the way a
  * phone in a tunnel does: `cut()` ends every open connection at once (an event stream included), `hold()` keeps new
- * connections waiting until `release()`, and the server never learns it is being tested.
+ * connections waiting until `release()`, `refuse()` drops every connection until `accept()` (no network, for the
+ * service worker too, which Playwright's offline mode leaves online), and the server never learns it is being tested.
  */
 export async function cuttingProxy(target: string) {
   const { hostname, port } = new URL(target)
   const open = new Set<net.Socket>()
   let held: (() => void)[] | null = null
+  let refusing = false
   const server = net.createServer((client) => {
+    // No network at all: a connection is dropped as it arrives, and the browser's request fails at once.
+    if (refusing) return void client.destroy()
     open.add(client)
     client.on('close', () => open.delete(client))
     client.on('error', () => client.destroy())
@@ -45,6 +49,14 @@ export async function cuttingProxy(target: string) {
     /** New connections wait (the browser sees no answer) until release(). */
     hold() {
       held ??= []
+    },
+    /** Every new connection is dropped at once (and every open one now), until accept(): the network is gone. */
+    refuse() {
+      refusing = true
+      for (const socket of open) socket.destroy()
+    },
+    accept() {
+      refusing = false
     },
     release() {
       const waiting = held ?? []

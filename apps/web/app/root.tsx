@@ -14,7 +14,17 @@ import { Connectivity } from './components/connectivity.tsx'
 import { useNonce } from './utils/nonce.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Meridian Travel' }]
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+]
+
+/**
+ * The service worker (public/sw.js, docs/traveler-app.md) is registered once the page has loaded, by these few
+ * inline bytes: nothing of it is in the first-load JavaScript.
+ */
+const REGISTER_WORKER = "if('serviceWorker' in navigator)addEventListener('load',function(){navigator.serviceWorker.register('/sw.js',{scope:'/'}).catch(function(){})})"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await readFlash(request)
@@ -34,9 +44,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#087f5b" />
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
         <Meta />
         <Links />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_WORKER }} />
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

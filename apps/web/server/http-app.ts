@@ -42,13 +42,25 @@ export interface HttpAppOptions {
   draining?: () => boolean
 }
 
+/** The installable app's static files (docs/traveler-app.md): the manifest, its icons and the service worker. */
+const APP_FILES = new Set(['/favicon.ico', '/favicon.svg', '/manifest.webmanifest', '/sw.js', '/icon-192.png', '/icon-512.png', '/icon-maskable-512.png'])
+
 /** Not request figures: the probes, static files, and the event stream (open for minutes by design). */
 const UNTIMED = (pathname: string) =>
-  pathname === '/healthz' || pathname === '/readyz' || pathname === EVENTS_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.ico'
+  pathname === '/healthz' || pathname === '/readyz' || pathname === EVENTS_PATH || pathname.startsWith('/assets/') || APP_FILES.has(pathname)
 
 /** Logged at debug only: probes, scrapes and static files would otherwise drown the lines about people's requests. */
 const QUIET = (pathname: string) =>
-  pathname === '/healthz' || pathname === '/readyz' || pathname === METRICS_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.ico'
+  pathname === '/healthz' || pathname === '/readyz' || pathname === METRICS_PATH || pathname.startsWith('/assets/') || APP_FILES.has(pathname)
+
+/**
+ * The public folder's files keep an hour's caching, but for the service worker and the manifest: a browser checks
+ * those at every visit, so a new release's worker takes over at the next page load (the worker is a few KB).
+ */
+function staticHeaders(res: http.ServerResponse, file: string) {
+  const name = path.basename(file)
+  if (name === 'sw.js' || name === 'manifest.webmanifest') res.setHeader('Cache-Control', 'no-cache')
+}
 
 /**
  * One node:http server for the three fronts: the REST paths and /trpc are answered directly (no framework
@@ -73,7 +85,7 @@ export function createHttpServer(options: HttpAppOptions): http.Server {
   if (options.before) web.use(options.before)
   if (options.clientDir) {
     web.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
-    web.use(express.static(options.clientDir, { maxAge: '1h' }))
+    web.use(express.static(options.clientDir, { maxAge: '1h', setHeaders: staticHeaders }))
   }
   // Every loader and action guarded once (route-guard.ts); in development the build is loaded per request.
   const build =

@@ -37,6 +37,9 @@ export function contentSecurityPolicy(nonce: string, production = true, stripe =
     'font-src': ["'self'", 'data:'],
     // Development only: Vite's hot-reload socket listens on a port of its own.
     'connect-src': production ? ["'self'"] : ["'self'", 'ws:', 'wss:'],
+    // The service worker (/sw.js) and the web app manifest, from this origin only (docs/traveler-app.md).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

@@ -171,6 +171,9 @@ export default function TripDetails() {
               Download all vouchers
             </Button>
           ) : null}
+          <Button component={Link} to={`${BASE}/${t.id}/travel`} variant="light">
+            Your trip
+          </Button>
           {t.itinerary_id ? (
             <Button component={Link} to={`/dashboard/itineraries/${t.itinerary_id}`} variant="light">
               Itinerary

@@ -9,6 +9,7 @@ import { signInWithForm } from '../utils/sign-in.server.ts'
 import { EXPIRED_PARAM, getActor, safeRedirect } from '../utils/auth.server.ts'
 import { loginReason, loginReasonTitle } from '../utils/login-reason.ts'
 import { retryAfterHeaders } from '../utils/retry-after.ts'
+import { forgetOfflineData } from '../components/trip-view/forget.ts'
 
 export const headers = retryAfterHeaders
 
@@ -48,6 +49,8 @@ export default function Login() {
   const [params] = useSearchParams()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 
+  // Nobody is signed in here: nothing kept for offline use stays (docs/traveler-app.md "Signing out").
+  useEffect(forgetOfflineData, [])
   useEffect(() => {
     if (result?.error) notifications.show({ color: 'red', title: 'Sign in failed', message: result.error, autoClose: 4000 })
   }, [result])
