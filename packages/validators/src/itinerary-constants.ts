@@ -9,11 +9,7 @@ export const itineraryStatusColor = (status: string) => ITINERARY_STATUS_COLORS[
 export const ITINERARY_STATUS_LABELS: Record<ItineraryStatus, string> = { draft: 'Draft', review: 'In review', approved: 'Approved' }
 
 /** Status moves: the expert sends a draft for review; reviewers approve it or send it back to draft. */
-export const ITINERARY_MOVES: Record<ItineraryStatus, readonly ItineraryStatus[]> = {
-  draft: ['review'],
-  review: ['approved', 'draft'],
-  approved: ['draft'],
-}
+export const ITINERARY_MOVES: Record<ItineraryStatus, readonly ItineraryStatus[]> = { draft: ['review'], review: ['approved', 'draft'], approved: ['draft'] }
 
 export const ITEM_TYPES = ['activity', 'meal', 'transport', 'accommodation', 'free_time'] as const
 export type ItemType = (typeof ITEM_TYPES)[number]
@@ -90,4 +86,57 @@ export function partyNames(ids: readonly number[] | undefined, party: readonly {
   const names = (ids ?? []).map((id) => party.find((m) => m.id === id)?.name).filter((n): n is string => Boolean(n))
   if (names.length <= 1) return names[0] ?? ''
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>()
+/** The wall clock of an IANA zone at an instant (ms), as its parts. */
+export function wallClock(zone: string, at: number) {
+  let f = zoneFormatters.get(zone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    zoneFormatters.set(zone, f)
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]))
+  return { y: Number(parts.year), mo: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), mi: Number(parts.minute), s: Number(parts.second) }
+}
+
+/** Minutes east of UTC in an IANA zone at an instant (ms). */
+export function offsetMinutes(zone: string, at: number): number {
+  const w = wallClock(zone, at)
+  return Math.round((Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(at / 1000) * 1000) / 60_000)
+}
+
+/** The instant (ms) of a local time ("HH:MM" on a date) in an IANA zone. */
+export function zonedInstant(date: string, time: string, zone: string): number {
+  const local = Date.parse(`${date}T${time.slice(0, 5)}:00Z`)
+  // The offset at the guess, then at the corrected instant (right across a change of offset).
+  const first = local - offsetMinutes(zone, local) * 60_000
+  return local - offsetMinutes(zone, first) * 60_000
+}
+
+/**
+ * "14:00" (and " +1" on the next day): a plan's local time as the reader's own clock shows it, or null where the two
+ * zones agree at that moment (nothing to add).
+ */
+export function readerTime(date: string, time: string, planZone: string, readerZone: string): string | null {
+  if (!planZone || !readerZone || planZone === readerZone) return null
+  try {
+    const at = zonedInstant(date, time, planZone)
+    if (offsetMinutes(planZone, at) === offsetMinutes(readerZone, at)) return null
+    const w = wallClock(readerZone, at)
+    const day = Date.UTC(w.y, w.mo - 1, w.d) - Date.parse(`${date}T00:00:00Z`)
+    const shift = Math.round(day / 86_400_000)
+    return `${String(w.h).padStart(2, '0')}:${String(w.mi).padStart(2, '0')}${shift > 0 ? ` +${shift}` : shift < 0 ? ` ${shift}` : ''}`
+  } catch {
+    return null
+  }
 }

@@ -2,7 +2,19 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { DomainError, getChatContact, getItinerary, getTrip, listBookings, listItineraries, listMessages, postMessage, requireTraveler } from '@meridian/core'
+import {
+  DomainError,
+  getChatContact,
+  listTripParty,
+  planTimeZone,
+  getItinerary,
+  getTrip,
+  listBookings,
+  listItineraries,
+  listMessages,
+  postMessage,
+  requireTraveler,
+} from '@meridian/core'
 import { pageClientKey } from '../components/chat/chat.server.ts'
 import { catalogueFailure, formValues } from '../components/kit/form-action.server.ts'
 import { notFoundResponse } from '../components/kit/not-found.server.ts'
@@ -74,7 +86,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           country: trip.country,
           expert: trip.expert,
         },
-        itinerary: itinerary ? { id: itinerary.id, version, days: itinerary.days } : null,
+        itinerary: itinerary
+          ? {
+              id: itinerary.id,
+              version,
+              days: itinerary.days,
+              // The zone its times are in (its own, else the trip's place's), and who travels (items for some of them).
+              zone: await planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId: trip.id }),
+              party: await listTripParty(ctx, trip.id),
+            }
+          : null,
         // A voucher is there for every booking that is not cancelled (the voucher service's rule).
         bookings: bookings.results.map((b) => ({ ...b, voucher: b.status !== 'cancelled' })),
         conversationId,
@@ -141,7 +162,13 @@ export default function TravelView() {
       <OfflineBanner fetchedAt={d.fetched_at} online={online} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="md">
-          <ItineraryDays days={d.itinerary?.days ?? null} version={d.itinerary?.version ?? null} itineraryId={d.itinerary?.id ?? null} />
+          <ItineraryDays
+            days={d.itinerary?.days ?? null}
+            version={d.itinerary?.version ?? null}
+            itineraryId={d.itinerary?.id ?? null}
+            zone={d.itinerary?.zone ?? ''}
+            party={d.itinerary?.party ?? []}
+          />
         </Stack>
         <Stack gap="md">
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="trip-expert">

@@ -1,3 +1,5 @@
+import { offsetMinutes, wallClock } from '@meridian/validators/itinerary-constants'
+
 /*
  * iCalendar (RFC 5545) text: escaping, folding, local times in a named IANA zone and the VTIMEZONE that defines it.
  * Shared by the itinerary's one-off .ics and the traveler's calendar feed (docs/traveler-app.md "Calendar feed").
@@ -60,40 +62,7 @@ export function knownZone(zone: string): boolean {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    formatters.set(zone, f)
-  }
-  return f
-}
-
-/** The wall clock of `zone` at an instant, as its parts. */
-function wallClock(zone: string, at: number) {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  )
-  return { y: Number(parts.year), mo: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), mi: Number(parts.minute), s: Number(parts.second) }
-}
-
-/** Minutes east of UTC in `zone` at an instant. */
-export function offsetMinutes(zone: string, at: number): number {
-  const w = wallClock(zone, at)
-  return Math.round((Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(at / 1000) * 1000) / 60_000)
-}
+export { offsetMinutes } from '@meridian/validators/itinerary-constants'
 
 /** "20300403T090000": the wall clock of `zone` at an instant (for DTSTART;TZID=…). */
 export function zonedStamp(zone: string, at: Date): string {

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { BookingDto } from '@meridian/core'
+import { partyNames, readerTime } from '@meridian/validators/itinerary-constants'
+import { useHydrated } from '../shell/use-hydrated.ts'
 import { formatDay, formatMoney } from '../trips/format.ts'
 
 /** An item of the plan as the trip view shows it (the approved version's). */
@@ -12,6 +14,11 @@ export interface PlanItem {
   end_time: string | null
   location: { name: string; address: string }
   notes: string
+  /** An option of a slot: only the recommended one is the plan (the others were alternatives). */
+  option_group?: string | null
+  recommended?: boolean
+  /** The party members it is for; empty: everyone. */
+  party?: number[]
 }
 
 export interface PlanDay {
@@ -29,8 +36,26 @@ function itemTime(item: PlanItem): string {
   return from ?? 'Any time'
 }
 
-/** The days of the approved plan, each with its items and their times. */
-export function ItineraryDays({ days, version, itineraryId }: { days: PlanDay[] | null; version: number | null; itineraryId: number | null }) {
+/**
+ * The days of the approved plan, each with its items (the recommended option of a slot) and their times: local to the
+ * plan's zone, said once, with the reader's own time beside an item where their clock differs (once the page runs),
+ * and whom an item is for when it is for some of the party.
+ */
+export function ItineraryDays({
+  days,
+  version,
+  itineraryId,
+  zone = '',
+  party = [],
+}: {
+  days: PlanDay[] | null
+  version: number | null
+  itineraryId: number | null
+  zone?: string
+  party?: { id: number; name: string }[]
+}) {
+  const hydrated = useHydrated()
+  const reader = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : ''
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="trip-itinerary">
       <Stack gap="sm">
@@ -54,6 +79,11 @@ export function ItineraryDays({ days, version, itineraryId }: { days: PlanDay[] 
                 </>
               ) : null}
             </Text>
+            {zone ? (
+              <Text size="sm" c="dimmed" data-testid="plan-zone">
+                Times are local to {zone.replace(/_/g, ' ')}
+              </Text>
+            ) : null}
             {days.map((day, i) => (
               <Stack key={day.id} gap={4} component="article" aria-labelledby={`trip-day-${day.id}`}>
                 <Title order={3} size="h5" id={`trip-day-${day.id}`}>
@@ -67,19 +97,31 @@ export function ItineraryDays({ days, version, itineraryId }: { days: PlanDay[] 
                   </Text>
                 ) : (
                   <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                    {day.items.map((item) => (
-                      <Text key={item.id} size="sm" component="li">
-                        <Text span fw={600} size="sm">
-                          {itemTime(item)}
-                        </Text>{' '}
-                        {item.title}
-                        {item.location.name ? (
-                          <Text span c="dimmed" size="sm">
-                            {` · ${item.location.name}`}
+                    {day.items
+                      .filter((item) => !item.option_group || item.recommended)
+                      .map((item) => {
+                        const mine = item.start_time && day.date ? readerTime(day.date, item.start_time, zone, reader) : null
+                        const who = partyNames(item.party, party)
+                        return (
+                          <Text key={item.id} size="sm" component="li">
+                            <Text span fw={600} size="sm">
+                              {itemTime(item)}
+                            </Text>{' '}
+                            {mine ? (
+                              <Text span c="dimmed" size="sm">
+                                {`(${mine} your time) `}
+                              </Text>
+                            ) : null}
+                            {who ? `${who}: ` : ''}
+                            {item.title}
+                            {item.location.name ? (
+                              <Text span c="dimmed" size="sm">
+                                {` · ${item.location.name}`}
+                              </Text>
+                            ) : null}
                           </Text>
-                        ) : null}
-                      </Text>
-                    ))}
+                        )
+                      })}
                   </Stack>
                 )}
               </Stack>
