@@ -131,6 +131,14 @@ export default function TripDetails() {
             ))}
           </Stack>
         ) : null}
+        {t.traveler?.id === viewer && t.feedUrl ? (
+          <TextInput
+            label="Your calendar address"
+            description="Every trip of yours, kept up to date in your calendar app. Keep it private; replace it in Settings."
+            value={t.feedUrl}
+            readOnly
+          />
+        ) : null}
         {t.traveler?.id === viewer ? <TripParty party={t.party} feedUrl={t.feedUrl} back={search} failure={failure} busy={busy} /> : null}
         {t.rating ? (
           <Text size="sm">
@@ -179,7 +187,7 @@ export default function TripDetails() {
               Itinerary
             </Button>
           ) : null}
-          {t.traveler?.id === viewer ? (
+          {t.traveler?.id === viewer && !t.feedUrl ? (
             <Button component={Link} to="/dashboard/settings#calendar" variant="subtle">
               Add to your calendar
             </Button>
