@@ -3,10 +3,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import {
+  acceptedChoices,
   DomainError,
   getChatContact,
   listTripParty,
   planTimeZone,
+  standingChoices,
   getItinerary,
   getTrip,
   listBookings,
@@ -94,6 +96,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
               // The zone its times are in (its own, else the trip's place's), and who travels (items for some of them).
               zone: await planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId: trip.id }),
               party: await listTripParty(ctx, trip.id),
+              // The options the traveler chose on accepting its proposal (still options of the plan).
+              chosen: standingChoices(itinerary, await acceptedChoices(ctx.db, itinerary.id)),
             }
           : null,
         // A voucher is there for every booking that is not cancelled (the voucher service's rule).

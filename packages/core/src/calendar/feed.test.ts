@@ -1,4 +1,4 @@
-import { countries, type DatabaseHandle, flights, locations, tripAssignments, trips } from '@meridian/db'
+import { countries, type DatabaseHandle, eq, flights, locations, proposals, tripAssignments, trips } from '@meridian/db'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBooking } from '../bookings/record.ts'
@@ -209,6 +209,48 @@ describe('the calendar feed', () => {
     expect(named(live(third), 'Ceviche lunch')!.start.toString()).toBe('2030-05-10T12:30:00')
     expect(third.filter((e) => e.status === 'CANCELLED').map((e) => e.summary)).toEqual(['Removed from the plan'])
     expect(third.find((e) => e.status === 'CANCELLED')!.uid).toBe(named(before, 'Larco museum')!.uid)
+  })
+
+  it('holds the option the traveler chose on accepting the proposal, not the recommended one', async () => {
+    const token = tokenOf((await replaceCalendarSubscription(as.traveler!)).url)
+    const dinner = (key: string, title: string, recommended: boolean) => ({
+      key,
+      type: 'meal',
+      title,
+      unit_price: '50.00',
+      currency: 'USD',
+      start_time: '20:00',
+      option_group: 'dinner',
+      recommended,
+    })
+    await republish([tour('10:00'), dinner('item-central', 'Dinner at Central', true), dinner('item-maido', 'Dinner at Maido', false)], [surf])
+    const recommended = live(parse((await calendarFeed(handle.db, token)).body)).map((e) => e.summary)
+    expect(recommended).toContain('Dinner at Central')
+    expect(recommended).not.toContain('Dinner at Maido')
+    // The traveler accepted the round choosing Maido (as acceptance writes it).
+    const plan = await getItinerary(as.expert!, itineraryId)
+    const [row] = await handle.db
+      .insert(proposals)
+      .values({
+        itineraryId,
+        tripId: plan.trip_id,
+        round: 1,
+        version: plan.version,
+        status: 'accepted',
+        expiresOn: '2030-05-01',
+        currency: 'USD',
+        plan: {},
+        total: '100.00',
+        accepted: { choices: { dinner: 'item-maido' } },
+      })
+      .returning({ id: proposals.id })
+    try {
+      const chosen = live(parse((await calendarFeed(handle.db, token)).body)).map((e) => e.summary)
+      expect(chosen).toContain('Dinner at Maido')
+      expect(chosen).not.toContain('Dinner at Central')
+    } finally {
+      await handle.db.delete(proposals).where(eq(proposals.id, row!.id))
+    }
   })
 
   it('answers 304 to its own ETag, and a new ETag once the plan changes', async () => {

@@ -4,7 +4,7 @@ import { alias, and, bookings, calendarFeeds, type Database, eq, flights, inArra
 import { requireActor } from '../access.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
-import { itineraryEvents, planTimeZone, removedItems } from '../itineraries/export.ts'
+import { acceptedChoices, itineraryEvents, planTimeZone, removedItems } from '../itineraries/export.ts'
 import type { ItineraryDto } from '../itineraries/serialize.ts'
 import { partyOf } from '../trips/party.ts'
 import { calendarText, dateStamp, icsText, knownZone, timezones, utcStamp, zonedStamp } from './ical.ts'
@@ -137,9 +137,11 @@ async function feedCalendar(db: Database, userId: number, person: number | null)
     const dto = { ...plan.snapshot, id: plan.itinerary_id }
     const zone = await planTimeZone(db, { timeZone: dto.time_zone, tripId: plan.trip_id })
     if (zone) zones.add(zone)
-    const removed = await removedItems(db, dto)
+    // The plan as it stands: the options chosen on accepting its proposal, else the recommended ones.
+    const chosen = await acceptedChoices(db, plan.itinerary_id)
+    const removed = await removedItems(db, dto, chosen)
     dates.push(...dto.days.map((d) => d.date), ...removed.map((r) => r.date))
-    events.push(...itineraryEvents(dto, zone, removed, { party: await partyOf(db, plan.trip_id), person }))
+    events.push(...itineraryEvents(dto, zone, removed, { party: await partyOf(db, plan.trip_id), person, chosen }))
   }
   const own = await bookingEvents(db, userId, new Set(plans.map((p) => p.itinerary_id)))
   events.push(...own.events)

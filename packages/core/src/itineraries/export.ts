@@ -1,5 +1,5 @@
 import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type ItineraryStatus } from '@meridian/validators'
-import { type Database, eq, locations, rowsOf, sql, trips } from '@meridian/db'
+import { and, type Database, eq, locations, proposals, rowsOf, sql, trips } from '@meridian/db'
 import { calendarText, icsText, knownZone, localStamp, timezones } from '../calendar/ical.ts'
 import type { ServiceContext } from '../context.ts'
 import { type PartyMember, partyNames, partyOf } from '../trips/party.ts'
@@ -181,6 +181,36 @@ export async function itineraryPdf(dto: ItineraryDto, state: ExportState = defau
 
 /* The calendar (RFC 5545). */
 
+/** The options a traveler chose on accepting a proposal, by slot (`accepted.choices`). */
+type Choices = Record<string, string>
+
+/**
+ * Whether an item is in the plan as it stands: an item of no slot, or its slot's option the traveler chose on
+ * accepting a proposal, else the one the expert recommends.
+ */
+export function inPlan(item: { key: string; option_group: string | null; recommended: boolean }, chosen: Choices = {}): boolean {
+  if (!item.option_group) return true
+  const pick = chosen[item.option_group]
+  return pick ? pick === item.key : item.recommended
+}
+
+/** The choices that still name an option of their slot in this plan (a slot changed since falls back to its recommended). */
+export function standingChoices(dto: { days: { items: { key: string; option_group: string | null }[] }[] }, chosen: Choices = {}): Choices {
+  const options = new Set(dto.days.flatMap((d) => d.items.map((i) => `${i.option_group}\u0000${i.key}`)))
+  return Object.fromEntries(Object.entries(chosen).filter(([group, key]) => options.has(`${group}\u0000${key}`)))
+}
+
+/** The choices of the itinerary's accepted proposal ({} when none was accepted). */
+export async function acceptedChoices(db: Database, itineraryId: number): Promise<Choices> {
+  const [row] = await db
+    .select({ accepted: proposals.accepted })
+    .from(proposals)
+    .where(and(eq(proposals.itineraryId, itineraryId), eq(proposals.status, 'accepted')))
+    .limit(1)
+  const choices = (row?.accepted as { choices?: unknown } | null | undefined)?.choices
+  return choices && typeof choices === 'object' ? (choices as Choices) : {}
+}
+
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
 
 /** An item of an earlier version no longer in the plan: cancelled in a calendar that holds it. */
@@ -202,9 +232,10 @@ export function itineraryEvents(
   dto: ItineraryDto,
   zone: string,
   removed: RemovedItem[] = [],
-  people: { party?: readonly PartyMember[]; person?: number | null } = {},
+  people: { party?: readonly PartyMember[]; person?: number | null; chosen?: Choices } = {},
 ): string[] {
   const party = people.party ?? []
+  const chosen = standingChoices(dto, people.chosen)
   const currency = dto.budget.currency
   const stamp = `${dto.last_modified.replace(/[-:]/g, '').slice(0, 15)}Z`
   const at = (date: string, minutes: number) => (zone ? `;TZID=${zone}:${localStamp(date, minutes)}` : `:${localStamp(date, minutes)}`)
@@ -212,7 +243,7 @@ export function itineraryEvents(
   for (const day of dto.days) {
     for (const item of day.items) {
       // A calendar holds the plan as it stands: the recommended option of each slot, not its alternatives.
-      if (!item.start_time || (item.option_group && !item.recommended)) continue
+      if (!item.start_time || !inPlan(item, chosen)) continue
       // One person's calendar: what is for everyone and what is for them.
       const forSome = item.party ?? []
       if (people.person && forSome.length && !forSome.includes(people.person)) continue
@@ -258,8 +289,8 @@ export function itineraryEvents(
 const eventDates = (dto: ItineraryDto, removed: RemovedItem[]) => [...dto.days.map((d) => d.date), ...removed.map((r) => r.date)]
 
 /** The itinerary's calendar: its timed items (and, cancelled, those removed since earlier versions) in its zone. */
-export function itineraryIcs(dto: ItineraryDto, zone = '', removed: RemovedItem[] = [], party: readonly PartyMember[] = []): string {
-  const events = itineraryEvents(dto, zone, removed, { party })
+export function itineraryIcs(dto: ItineraryDto, zone = '', removed: RemovedItem[] = [], party: readonly PartyMember[] = [], chosen: Choices = {}): string {
+  const events = itineraryEvents(dto, zone, removed, { party, chosen })
   return calendarText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -298,10 +329,10 @@ async function exportedState(ctx: ServiceContext, { row, access }: Seen, rawVers
   const label = approved
     ? `Approved · version ${dto.version}`
     : version !== ''
-    ? `Saved version ${dto.version} (current: version ${row.version})`
-    : row.status === 'approved'
-    ? `Changed since approval · version ${dto.version}${sinceApproval}`
-    : `${status} · version ${dto.version}${sinceApproval}`
+      ? `Saved version ${dto.version} (current: version ${row.version})`
+      : row.status === 'approved'
+        ? `Changed since approval · version ${dto.version}${sinceApproval}`
+        : `${status} · version ${dto.version}${sinceApproval}`
   return { dto, state: { label } }
 }
 
@@ -319,14 +350,19 @@ export async function exportItinerary(ctx: ServiceContext, rawId: unknown, query
   if (format === 'pdf') return { filename: `${name}.pdf`, contentType: 'application/pdf', body: await itineraryPdf(dto, state) }
   const zone = await planTimeZone(ctx.db, { timeZone: dto.time_zone, tripId: seen.row.tripId })
   const party = await partyOf(ctx.db, seen.row.tripId)
-  return { filename: `${name}.ics`, contentType: 'text/calendar; charset=utf-8', body: itineraryIcs(dto, zone, await removedItems(ctx.db, dto), party) }
+  const chosen = await acceptedChoices(ctx.db, seen.row.id)
+  return {
+    filename: `${name}.ics`,
+    contentType: 'text/calendar; charset=utf-8',
+    body: itineraryIcs(dto, zone, await removedItems(ctx.db, dto, chosen), party, chosen),
+  }
 }
 
 /**
  * The timed items of earlier versions (before `dto`'s) that are not events of it: removed, moved out of the plan, or
  * now an alternative of their slot. Each as it last stood, for a cancellation.
  */
-export async function removedItems(db: Database, dto: ItineraryDto): Promise<RemovedItem[]> {
+export async function removedItems(db: Database, dto: ItineraryDto, chosen: Choices = {}): Promise<RemovedItem[]> {
   const rows = rowsOf<RemovedItem>(
     await db.execute(sql`
       select distinct on (i->>'key') i->>'key' as key, d->>'date' as date, i->>'start_time' as start_time
@@ -336,7 +372,8 @@ export async function removedItems(db: Database, dto: ItineraryDto): Promise<Rem
       where v.itinerary_id = ${dto.id} and v.version < ${dto.version} and coalesce(i->>'start_time', '') <> ''
       order by i->>'key', v.version desc`),
   )
-  const events = new Set(dto.days.flatMap((d) => d.items.filter((i) => i.start_time && (!i.option_group || i.recommended)).map((i) => i.key)))
+  const picks = standingChoices(dto, chosen)
+  const events = new Set(dto.days.flatMap((d) => d.items.filter((i) => i.start_time && inPlan(i, picks)).map((i) => i.key)))
   return rows.filter((r) => !events.has(r.key) && /^\d{4}-\d{2}-\d{2}$/.test(r.date) && /^\d{2}:\d{2}/.test(r.start_time))
 }
 
@@ -346,7 +383,11 @@ export async function removedItems(db: Database, dto: ItineraryDto): Promise<Rem
  */
 export async function planTimeZone(db: Database, plan: { timeZone: string | undefined | null; tripId: number }): Promise<string> {
   if (plan.timeZone && knownZone(plan.timeZone)) return plan.timeZone
-  const [trip] = await db.select({ zone: locations.timezone }).from(trips).innerJoin(locations, eq(locations.id, trips.locationId)).where(eq(trips.id, plan.tripId))
+  const [trip] = await db
+    .select({ zone: locations.timezone })
+    .from(trips)
+    .innerJoin(locations, eq(locations.id, trips.locationId))
+    .where(eq(trips.id, plan.tripId))
   return trip && knownZone(trip.zone) ? trip.zone : ''
 }
 

@@ -8,6 +8,7 @@ import { formatDay, formatMoney } from '../trips/format.ts'
 /** An item of the plan as the trip view shows it (the approved version's). */
 export interface PlanItem {
   id: number
+  key?: string
   type: string
   title: string
   start_time: string | null
@@ -47,7 +48,10 @@ export function ItineraryDays({
   itineraryId,
   zone = '',
   party = [],
+  chosen = {},
 }: {
+  /** The options chosen on accepting the plan's proposal, by slot (the rest: the recommended ones). */
+  chosen?: Record<string, string>
   days: PlanDay[] | null
   version: number | null
   itineraryId: number | null
@@ -98,7 +102,7 @@ export function ItineraryDays({
                 ) : (
                   <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                     {day.items
-                      .filter((item) => !item.option_group || item.recommended)
+                      .filter((item) => !item.option_group || (chosen[item.option_group] ? chosen[item.option_group] === item.key : item.recommended))
                       .map((item) => {
                         const mine = item.start_time && day.date ? readerTime(day.date, item.start_time, zone, reader) : null
                         const who = partyNames(item.party, party)
