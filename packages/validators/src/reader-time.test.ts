@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { offsetMinutes, readerTime, zonedInstant } from './itinerary-constants.ts'
+import { offsetMinutes, readerTime, zonedInstant } from './zones.ts'
 
 /* A plan's local time read on the traveler's own clock (docs/traveler-app.md "Local time"). */
 

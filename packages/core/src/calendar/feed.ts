@@ -7,7 +7,8 @@ import { DomainError } from '../errors.ts'
 import { acceptedChoices, itineraryEvents, planTimeZone, removedItems } from '../itineraries/export.ts'
 import type { ItineraryDto } from '../itineraries/serialize.ts'
 import { partyOf } from '../trips/party.ts'
-import { calendarText, dateStamp, icsText, knownZone, timezones, utcStamp, zonedStamp } from './ical.ts'
+import { isKnownZone } from '@meridian/validators/zones'
+import { calendarText, dateStamp, icsText, timezones, utcStamp, zonedStamp } from './ical.ts'
 
 /*
  * The traveler's calendar feed (docs/traveler-app.md "Calendar feed"): a private address whose secret token is its only
@@ -213,7 +214,7 @@ async function bookingEvents(db: Database, userId: number, plansInFeed: Set<numb
     ]
     if (b.type === 'flight' && b.departureAt && b.arrivalAt) {
       const at = (zone: string | null, when: Date) => {
-        if (zone && knownZone(zone)) {
+        if (isKnownZone(zone)) {
           zones.add(zone)
           return `;TZID=${zone}:${zonedStamp(zone, when)}`
         }

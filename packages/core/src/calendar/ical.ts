@@ -1,4 +1,4 @@
-import { offsetMinutes, wallClock } from '@meridian/validators/itinerary-constants'
+import { localParts, offsetMinutes } from '@meridian/validators/zones'
 
 /*
  * iCalendar (RFC 5545) text: escaping, folding, local times in a named IANA zone and the VTIMEZONE that defines it.
@@ -39,11 +39,14 @@ export const calendarText = (lines: string[]) => lines.map(foldLine).join('\r\n'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** "20300403T090000" (a local date-time) from a date and minutes after its midnight (may run into later days). */
-export function localStamp(date: string, minutes: number): string {
-  const t = new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000)
+/** "20300403T090000": a date-time read from an instant's UTC fields (a local time carried as if it were UTC). */
+function floatingStamp(ms: number): string {
+  const t = new Date(ms)
   return `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}T${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}00`
 }
+
+/** "20300403T090000" (a local date-time) from a date and minutes after its midnight (may run into later days). */
+export const localStamp = (date: string, minutes: number) => floatingStamp(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000)
 
 /** "20300403" (a DATE value). */
 export const dateStamp = (date: string) => date.replace(/-/g, '')
@@ -51,23 +54,10 @@ export const dateStamp = (date: string) => date.replace(/-/g, '')
 /** "20300403T140000Z" (UTC). */
 export const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
 
-/** Whether the runtime knows this IANA zone. */
-export function knownZone(zone: string): boolean {
-  if (!zone) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
-export { offsetMinutes } from '@meridian/validators/itinerary-constants'
-
-/** "20300403T090000": the wall clock of `zone` at an instant (for DTSTART;TZID=…). */
+/** "20300403T090000": the wall clock of `zone` at an instant (for DTSTART;TZID=…), to the minute. */
 export function zonedStamp(zone: string, at: Date): string {
-  const w = wallClock(zone, at.getTime())
-  return `${w.y}${pad(w.mo)}${pad(w.d)}T${pad(w.h)}${pad(w.mi)}${pad(w.s)}`
+  const local = localParts(at, zone)
+  return `${dateStamp(local.date)}T${local.time.replace(':', '')}00`
 }
 
 /** "+0530", "-0500". */
@@ -114,9 +104,7 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
   lines.push(...component(first > lowest ? 'DAYLIGHT' : 'STANDARD', `${fromYear}0101T000000`, first, first))
   for (const c of changes) {
     // DTSTART is the local time just before the change, in the offset it changes from.
-    const local = new Date(c.at + c.from * 60_000)
-    const stamp = `${local.getUTCFullYear()}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}T${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}00`
-    lines.push(...component(c.to > lowest ? 'DAYLIGHT' : 'STANDARD', stamp, c.from, c.to))
+    lines.push(...component(c.to > lowest ? 'DAYLIGHT' : 'STANDARD', floatingStamp(c.at + c.from * 60_000), c.from, c.to))
   }
   lines.push('END:VTIMEZONE')
   return lines

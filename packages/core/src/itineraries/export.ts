@@ -1,6 +1,7 @@
 import { ITEM_TYPE_LABELS, ITINERARY_STATUS_LABELS, type ItemType, type ItineraryStatus } from '@meridian/validators'
 import { and, type Database, eq, locations, proposals, rowsOf, sql, trips } from '@meridian/db'
-import { calendarText, icsText, knownZone, localStamp, timezones } from '../calendar/ical.ts'
+import { isKnownZone } from '@meridian/validators/zones'
+import { calendarText, icsText, localStamp, timezones } from '../calendar/ical.ts'
 import type { ServiceContext } from '../context.ts'
 import { type PartyMember, partyNames, partyOf } from '../trips/party.ts'
 import { DomainError } from '../errors.ts'
@@ -382,13 +383,13 @@ export async function removedItems(db: Database, dto: ItineraryDto, chosen: Choi
  * else none ('': floating local times). Only zones the runtime knows.
  */
 export async function planTimeZone(db: Database, plan: { timeZone: string | undefined | null; tripId: number }): Promise<string> {
-  if (plan.timeZone && knownZone(plan.timeZone)) return plan.timeZone
+  if (isKnownZone(plan.timeZone)) return plan.timeZone
   const [trip] = await db
     .select({ zone: locations.timezone })
     .from(trips)
     .innerJoin(locations, eq(locations.id, trips.locationId))
     .where(eq(trips.id, plan.tripId))
-  return trip && knownZone(trip.zone) ? trip.zone : ''
+  return trip && isKnownZone(trip.zone) ? trip.zone : ''
 }
 
 /** The print page's content: the same state and words as the PDF, for the same `version`. */

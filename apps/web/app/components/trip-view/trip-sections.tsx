@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { BookingDto } from '@meridian/core'
-import { partyNames, readerTime } from '@meridian/validators/itinerary-constants'
+import { partyNames } from '@meridian/validators/itinerary-constants'
+import { readerTime } from '@meridian/validators/zones'
 import { useHydrated } from '../shell/use-hydrated.ts'
 import { formatDay, formatMoney } from '../trips/format.ts'
 
