@@ -9,7 +9,7 @@ import { DomainError } from '../errors.ts'
 import { requirePayer, requirePaymentStaff } from '../payments/access.ts'
 import { afterSettle, methodField } from '../payments/confirm.ts'
 import { assertPayable } from '../payments/create-intent.ts'
-import { type ScheduleLine, serializeLine } from '../payments/lines.ts'
+import { linePayment, type ScheduleLine, serializeLine } from '../payments/lines.ts'
 import { PAYMENT_MESSAGES } from '../payments/messages.ts'
 import { activePaymentProvider, type NextAction } from '../payments/providers/index.ts'
 import { refundAfterCancel } from '../payments/refunds.ts'
@@ -312,16 +312,7 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
         })
         const [row] = await tx
           .insert(payments)
-          .values({
-            bookingId: booking.id,
-            provider: provider.name,
-            intentId: intent.intentId,
-            amount: line.amount,
-            currency: line.currency,
-            scheduleLineId: line.id,
-            status: 'requires_payment',
-            createdBy: actor.id,
-          })
+          .values(linePayment(line, { provider: provider.name, intentId: intent.intentId }, actor.id))
           .returning()
         made.push({ payment: row!, booking, created: true })
       }
@@ -395,18 +386,7 @@ export async function payPackage(ctx: ServiceContext, rawReference: unknown, inp
       )
       const rows = await tx
         .insert(payments)
-        .values(
-          group.map((line) => ({
-            bookingId: line.bookingId,
-            provider: provider.name,
-            intentId: created.intentId,
-            amount: line.amount,
-            currency: line.currency,
-            scheduleLineId: line.id,
-            status: 'requires_payment' as const,
-            createdBy: actor.id,
-          })),
-        )
+        .values(group.map((line) => linePayment(line, { provider: provider.name, intentId: created.intentId }, actor.id)))
         .returning()
       answerRows(rows, true)
       intents.push({ currency, amount: total, payment_intent_id: created.intentId, client_secret: created.clientSecret, paid: false })

@@ -1,7 +1,7 @@
 import { parseRecordId } from '@meridian/validators'
 import { and, desc, eq, payments } from '@meridian/db'
 import { giveUpPayments, paymentsOfIntent } from './intent-payments.ts'
-import { lineToPay, type ScheduleLine } from './lines.ts'
+import { linePayment, lineToPay, type ScheduleLine } from './lines.ts'
 import type { ServiceContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
 import { loadPaymentBooking, type PaymentBooking, requirePayer } from './access.ts'
@@ -126,16 +126,7 @@ export async function createPaymentIntent(ctx: ServiceContext, input: unknown) {
     )
     const [row] = await tx
       .insert(payments)
-      .values({
-        bookingId: booking.id,
-        provider: provider.name,
-        intentId: created.intentId,
-        amount: line.amount,
-        currency: line.currency,
-        scheduleLineId: line.id,
-        status: 'requires_payment',
-        createdBy: actor.id,
-      })
+      .values(linePayment(line, { provider: provider.name, intentId: created.intentId }, actor.id))
       .returning()
     // Intents given up at the provider too (best effort: nobody can pay them from here any more).
     for (const old of givenUp) if (old.provider === provider.name) await provider.cancel(old.intentId).catch(() => undefined)

@@ -2,6 +2,7 @@ import { and, asc, bookings, type Database, eq, inArray, paymentScheduleLines } 
 import type { PaymentState } from '@meridian/validators/booking-constants'
 import { DomainError } from '../errors.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
+import type { PaymentRow } from './serialize.ts'
 
 /*
  * A booking is paid line by line (docs/bookings.md "Payment schedules"): the deposit, then the balance, or the whole
@@ -82,4 +83,22 @@ export async function syncPaymentState(tx: Database, bookingId: number): Promise
   if (!booking || booking.paymentState === 'refunded' || booking.paymentState === 'refund_due') return
   const state = stateOfLines(await scheduleOf(tx, bookingId))
   if (state !== booking.paymentState) await tx.update(bookings).set({ paymentState: state, updatedAt: new Date() }).where(eq(bookings.id, bookingId))
+}
+
+/** A payment awaiting money for one schedule line, through a provider's intent (shared by a package's lines by card). */
+export function linePayment(
+  line: Pick<ScheduleLine, 'id' | 'bookingId' | 'amount' | 'currency'>,
+  intent: { provider: string; intentId: string },
+  createdBy: number,
+) {
+  return {
+    bookingId: line.bookingId,
+    provider: intent.provider as PaymentRow['provider'],
+    intentId: intent.intentId,
+    amount: line.amount,
+    currency: line.currency,
+    scheduleLineId: line.id,
+    status: 'requires_payment' as const,
+    createdBy,
+  }
 }
