@@ -49,6 +49,19 @@ async function expertConversation(ctx: ServiceContext, expertId: number | null) 
 }
 
 /**
+ * How the plan reads, fetched together: the zone its times are in (its own, else the trip's place's), who travels
+ * (items for some of them), and the options chosen on accepting its proposal (still options of the plan).
+ */
+async function planReading(ctx: ServiceContext, itinerary: Parameters<typeof standingChoices>[0] & { id: number; time_zone: string }, tripId: number) {
+  const [zone, party, accepted] = await Promise.all([
+    planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId }),
+    listTripParty(ctx, tripId),
+    acceptedChoices(ctx.db, itinerary.id),
+  ])
+  return { zone, party, chosen: standingChoices(itinerary, accepted) }
+}
+
+/**
  * The trip as its traveler reads it on the road (docs/traveler-app.md): the approved version of the itinerary, the
  * bookings with their references, confirmation numbers and vouchers, the expert and the latest of the chat with them.
  * The trip's own traveler gets it marked as one the browser may keep offline, with the plan's approved version; the
@@ -88,18 +101,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           country: trip.country,
           expert: trip.expert,
         },
-        itinerary: itinerary
-          ? {
-              id: itinerary.id,
-              version,
-              days: itinerary.days,
-              // The zone its times are in (its own, else the trip's place's), and who travels (items for some of them).
-              zone: await planTimeZone(ctx.db, { timeZone: itinerary.time_zone, tripId: trip.id }),
-              party: await listTripParty(ctx, trip.id),
-              // The options the traveler chose on accepting its proposal (still options of the plan).
-              chosen: standingChoices(itinerary, await acceptedChoices(ctx.db, itinerary.id)),
-            }
-          : null,
+        itinerary: itinerary ? { id: itinerary.id, version, days: itinerary.days, ...(await planReading(ctx, itinerary, trip.id)) } : null,
         // A voucher is there for every booking that is not cancelled (the voucher service's rule).
         bookings: bookings.results.map((b) => ({ ...b, voucher: b.status !== 'cancelled' })),
         conversationId,

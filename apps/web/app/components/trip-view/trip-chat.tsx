@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core'
-import { Form, Link, useRevalidator } from '@remix-run/react'
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Link, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import type { ChatMessageDto } from '@meridian/core'
 import { newClientKey } from '../chat/chat-format.ts'
-import { contentError } from '../chat/composer.tsx'
+import { Composer } from '../chat/composer.tsx'
+import { useHydrated } from '../shell/use-hydrated.ts'
 import { ALERT_TEXT_COLOR } from '../itinerary/status-badge.tsx'
 import { enqueue, flushOutbox, outcomeOf, type QueuedMessage, readOutbox } from './outbox.ts'
 
@@ -43,8 +44,7 @@ export function TripChat({
   const [queued, setQueued] = useState<QueuedMessage[]>([])
   const [sending, setSending] = useState(false)
   const [refused, setRefused] = useState<string | null>(null)
-  const [content, setContent] = useState('')
-  const [error, setError] = useState<string | null>(failure)
+  const hydrated = useHydrated()
 
   const flush = useCallback(async () => {
     if (!navigator.onLine) return
@@ -65,12 +65,9 @@ export function TripChat({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversationId])
 
-  const send = () => {
-    const problem = contentError(content)
-    setError(problem)
-    if (problem) return
+  // The box checks the text (as the chat screen's does); a message goes through the outbox.
+  const send = (content: string) => {
     setQueued(enqueue(localStorage, conversationId, { client_key: newClientKey(), content, created_at: new Date().toISOString() }))
-    setContent('')
     void flush()
   }
 
@@ -123,38 +120,13 @@ export function TripChat({
             {refused}
           </Text>
         ) : null}
-        <Form
-          method="post"
+        <Composer
           action={action}
-          aria-label="Send a message to your expert"
-          onSubmit={(event) => {
-            // Only a script runs this: the outbox sends it; without one the browser posts the form.
-            event.preventDefault()
-            send()
-          }}
-        >
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="client_key" value={clientKey} />
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <Textarea
-              name="content"
-              label={<VisuallyHidden>Message</VisuallyHidden>}
-              placeholder="Type a message…"
-              autosize
-              minRows={2}
-              maxRows={6}
-              value={content}
-              onChange={(event) => {
-                setContent(event.currentTarget.value)
-                if (error) setError(null)
-              }}
-              error={error}
-              styles={{ error: { color: ALERT_TEXT_COLOR }, label: { marginBottom: 0 } }}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit">Send</Button>
-          </Group>
-        </Form>
+          clientKey={clientKey}
+          failure={failure ? { message: null, fields: { content: [failure] }, values: {} } : null}
+          hydrated={hydrated}
+          onSend={send}
+        />
       </Stack>
     </Paper>
   )
