@@ -17,6 +17,8 @@
 //   BENCH_ONLY=lists   only the lists scenario (every paginated list at 10,000 and 100,000 rows against a raw baseline)
 //   BENCH_LISTS        names of the lists to time (comma-separated; all by default); BENCH_LIST_SECONDS (5), BENCH_LIST_WARMUP (2)
 //   BENCH_SKIP_LISTS=1 a full run without the lists scenario
+//   BENCH_ONLY=traveler-app  only the traveler's app scenario (the trip view's loader and the calendar feed, in full and
+//                      answered 304, on the demo world; p95 beside the baseline)
 //   BENCH_ONLY=trips   only the trips scenario (100,000 trips; My Trips loader and the expert's assignments, p95 beside the baseline)
 //   BENCH_ONLY=quiz-review  only the quiz review scenario (10,000 submissions and travelers, 500 experts: the queue, one
 //                      review's ranking and the customers list, p95 beside the baseline)
@@ -61,6 +63,7 @@ import { snapshotServer } from './snapshot.ts'
 import { measureUsersList, seedUsers } from './users-list.ts'
 import { measureLists } from './lists.ts'
 import { measureTrips } from './trips.ts'
+import { measureTravelerApp } from './traveler-app.ts'
 import { measureQuizReview } from './quiz-review.ts'
 import { measureItineraries } from './itineraries.ts'
 import { measureProposals } from './proposals.ts'
@@ -309,6 +312,13 @@ async function main() {
     console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
     return
   }
+  if (process.env.BENCH_ONLY === 'traveler-app') {
+    await baselineChild.stop()
+    await measureTravelerApp(app.base)
+    await app.child.stop()
+    console.log(`\nWhole run: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`)
+    return
+  }
   if (process.env.BENCH_ONLY === 'quiz-review') {
     await baselineChild.stop()
     await measureQuizReview(app.base, databaseUrl)
@@ -430,6 +440,7 @@ async function main() {
 
   await timeLogins()
   await measureTrips(app.base, databaseUrl)
+  await measureTravelerApp(app.base)
   await measureQuizReview(app.base, databaseUrl)
   await measureItineraries(app.base)
   await measureProposals(app.base, 'PostgreSQL')

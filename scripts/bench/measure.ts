@@ -139,7 +139,8 @@ export function median(values: number[]): number {
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
 
 /** `requests` GETs, `concurrency` at a time, each URL from `urlFor(i)`: p50, p95 and p99 in ms, and the answers not 200. */
-export async function timeGets(urlFor: (i: number) => string, headers: Record<string, string>, requests: number, concurrency: number) {
+/** Timings of GETs, one request per index; an answer other than `expected` (200 unless said) counts as a failure. */
+export async function timeGets(urlFor: (i: number) => string, headers: Record<string, string>, requests: number, concurrency: number, expected = 200) {
   const samples: number[] = []
   let next = 0
   let failures = 0
@@ -150,7 +151,7 @@ export async function timeGets(urlFor: (i: number) => string, headers: Record<st
       const res = await fetch(urlFor(i), { headers })
       await res.arrayBuffer()
       samples.push(performance.now() - started)
-      if (res.status !== 200) failures++
+      if (res.status !== expected) failures++
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
